@@ -1,0 +1,151 @@
+/**
+ * Every call of spec §7 (except the o2o proxy, which has its own module) as a request and a
+ * response schema, with its method, path and the permission code the server requires.
+ * The server routes from this table; the browser client decodes answers with it.
+ */
+import { Schema } from "effect";
+import {
+  EventRecord, FilterTemplate, FilterTemplateRecord, KpiTemplate, KpiTemplateRecord, Page, Title, UserData,
+} from "./entities";
+import type { PermissionCode } from "./entities";
+
+/** Every error answer of the API: a machine-readable code and a sentence naming the field. */
+export const ApiError = Schema.Struct({
+  error: Schema.String,
+  message: Schema.String,
+  msg: Schema.optionalKey(Schema.String),
+});
+export type ApiError = typeof ApiError.Type;
+
+export const Email = Schema.String.check(
+  Schema.isMaxLength(254),
+  Schema.isPattern(/^[^\s@]+@[^\s@]+\.[^\s@]+$/),
+);
+
+export const LoginRequest = Schema.Struct({
+  // Sign-in takes the email as typed (any case, stray spaces); the server normalises it.
+  email: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(254)),
+  password: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+});
+export type LoginRequest = typeof LoginRequest.Type;
+
+export const Tokens = Schema.Struct({
+  access_token: Schema.String,
+  refresh_token: Schema.String,
+  /** Seconds until the access token expires. */
+  expires_in: Schema.Number,
+});
+export type Tokens = typeof Tokens.Type;
+
+export const TokensResponse = Schema.Struct({ user: Schema.Struct({ Tokens }) });
+export type TokensResponse = typeof TokensResponse.Type;
+
+export const RefreshRequest = Schema.Struct({ refresh_token: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)) });
+export type RefreshRequest = typeof RefreshRequest.Type;
+
+/** Logout revokes the session of the bearer token; a refresh token, when given, revokes its family too. */
+export const LogoutRequest = Schema.Struct({ refresh_token: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))) });
+export type LogoutRequest = typeof LogoutRequest.Type;
+
+export const MessageResponse = Schema.Struct({ msg: Schema.String });
+export type MessageResponse = typeof MessageResponse.Type;
+
+export const UserDataResponse = Schema.Struct({ user: UserData });
+export type UserDataResponse = typeof UserDataResponse.Type;
+
+export const TemplatesResponse = Schema.Struct({ data: Schema.Array(FilterTemplateRecord) });
+export type TemplatesResponse = typeof TemplatesResponse.Type;
+
+export const UpsertTemplateRequest = Schema.Struct({ template: FilterTemplate });
+export type UpsertTemplateRequest = typeof UpsertTemplateRequest.Type;
+
+/** The failure message of spec §8 for a failed upsert. */
+export const UPSERT_FAIL = "Upsert Fail!!";
+export const UPSERT_SUCCESS = "Upsert Success";
+
+export const UpsertTemplateResponse = Schema.Struct({ msg: Schema.String, data: FilterTemplateRecord });
+export type UpsertTemplateResponse = typeof UpsertTemplateResponse.Type;
+
+export const TitleRequest = Schema.Struct({ title: Title });
+export type TitleRequest = typeof TitleRequest.Type;
+
+export const KpiTemplatesResponse = Schema.Struct({ data: Schema.Array(KpiTemplateRecord) });
+export type KpiTemplatesResponse = typeof KpiTemplatesResponse.Type;
+
+/** On update `title` holds the old title; when it differs from `template.title` the template is renamed. */
+export const UpsertKpiTemplateRequest = Schema.Struct({ template: KpiTemplate, title: Schema.optionalKey(Title) });
+export type UpsertKpiTemplateRequest = typeof UpsertKpiTemplateRequest.Type;
+
+export const UpsertKpiTemplateResponse = Schema.Struct({ msg: Schema.String, data: KpiTemplateRecord });
+export type UpsertKpiTemplateResponse = typeof UpsertKpiTemplateResponse.Type;
+
+export const RestoreTemplateResponse = UpsertTemplateResponse;
+export const RestoreKpiTemplateResponse = UpsertKpiTemplateResponse;
+
+export const HistoryResponse = Schema.Struct({ data: Schema.Array(EventRecord) });
+export type HistoryResponse = typeof HistoryResponse.Type;
+
+export const UploadPurpose = Schema.Literals(["profile", "file"]);
+export type UploadPurpose = typeof UploadPurpose.Type;
+
+export const UploadResponse = Schema.Struct({
+  msg: Schema.String,
+  data: Schema.Struct({
+    url: Schema.String,
+    contentType: Schema.String,
+    size: Schema.Number,
+    sha256: Schema.String,
+    purpose: UploadPurpose,
+  }),
+});
+export type UploadResponse = typeof UploadResponse.Type;
+
+export const FilterPageRequest = Schema.Struct({
+  filter: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(Schema.isMaxLength(1000)),
+});
+export type FilterPageRequest = typeof FilterPageRequest.Type;
+
+export const FilterPageResponse = Schema.Struct({ data: Schema.Array(Page) });
+export type FilterPageResponse = typeof FilterPageResponse.Type;
+
+export const HealthResponse = Schema.Struct({ status: Schema.Literal("ok"), version: Schema.String });
+export type HealthResponse = typeof HealthResponse.Type;
+
+/** Body-less calls. */
+export const NoBody = Schema.Struct({});
+
+type Method = "GET" | "POST";
+interface CallDef {
+  readonly method: Method;
+  readonly path: string;
+  readonly request: Schema.Top;
+  readonly response: Schema.Top;
+  /** Permission code the server requires; null = any signed-in user; "public" = no token. */
+  readonly permission: PermissionCode | null | "public";
+}
+const call = <const C extends CallDef>(c: C): C => c;
+
+/** The API, one entry per call. Paths are those of spec §7 plus the documented history/restore calls. */
+export const Api = {
+  health: call({ method: "GET", path: "/healthz", request: NoBody, response: HealthResponse, permission: "public" }),
+  login: call({ method: "POST", path: "/auth/login-user", request: LoginRequest, response: TokensResponse, permission: "public" }),
+  refresh: call({ method: "POST", path: "/auth/refresh-token", request: RefreshRequest, response: TokensResponse, permission: "public" }),
+  logout: call({ method: "POST", path: "/api/auth/logout", request: LogoutRequest, response: MessageResponse, permission: null }),
+  getUser: call({ method: "GET", path: "/user/getdata", request: NoBody, response: UserDataResponse, permission: null }),
+  getTemplates: call({ method: "GET", path: "/user/get-template", request: NoBody, response: TemplatesResponse, permission: null }),
+  upsertTemplate: call({ method: "POST", path: "/user/upsert-template", request: UpsertTemplateRequest, response: UpsertTemplateResponse, permission: null }),
+  deleteTemplate: call({ method: "POST", path: "/user/delete-template", request: TitleRequest, response: MessageResponse, permission: null }),
+  templateHistory: call({ method: "GET", path: "/user/template-history", request: TitleRequest, response: HistoryResponse, permission: null }),
+  restoreTemplate: call({ method: "POST", path: "/user/restore-template", request: TitleRequest, response: RestoreTemplateResponse, permission: null }),
+  getKpiTemplates: call({ method: "GET", path: "/user/get-kpi-template", request: NoBody, response: KpiTemplatesResponse, permission: "9" }),
+  upsertKpiTemplate: call({ method: "POST", path: "/user/upsert-kpi-template", request: UpsertKpiTemplateRequest, response: UpsertKpiTemplateResponse, permission: "9" }),
+  deleteKpiTemplate: call({ method: "POST", path: "/user/delete-kpi-template", request: TitleRequest, response: MessageResponse, permission: "9" }),
+  kpiTemplateHistory: call({ method: "GET", path: "/user/kpi-template-history", request: TitleRequest, response: HistoryResponse, permission: "9" }),
+  restoreKpiTemplate: call({ method: "POST", path: "/user/restore-kpi-template", request: TitleRequest, response: RestoreKpiTemplateResponse, permission: "9" }),
+  uploadImg: call({ method: "POST", path: "/user/upload-img", request: NoBody, response: UploadResponse, permission: null }),
+  filterPage: call({ method: "POST", path: "/user/filter-page", request: FilterPageRequest, response: FilterPageResponse, permission: null }),
+} as const;
+export type Api = typeof Api;
+export type CallName = keyof Api;
+export type RequestOf<N extends CallName> = Api[N]["request"]["Type"];
+export type ResponseOf<N extends CallName> = Api[N]["response"]["Type"];

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from "node:crypto";
+import { SignJWT, jwtVerify, errors } from "jose";
+
+export interface AccessClaims { readonly userId: number; readonly sessionId: string }
+
+const ISSUER = "brand-dashboard";
+
+export class AccessTokens {
+  constructor(private readonly secret: Uint8Array, readonly ttlSeconds: number) {}
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(String(claims.userId))
+      .setIssuer(ISSUER)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.secret);
+  }
+
+  /** The claims of a valid, unexpired token, or null. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ["HS256"] });
+      const userId = Number(payload.sub);
+      if (!Number.isInteger(userId) || typeof payload.sid !== "string") return null;
+      return { userId, sessionId: payload.sid };
+    } catch (err) {
+      if (err instanceof errors.JOSEError) return null;
+      throw err;
+    }
+  }
+}
+
+/** An opaque refresh token: 32 random bytes; only its SHA-256 is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

@@ -1,0 +1,52 @@
+/** Server configuration, read once from the environment (see the README's configuration table). */
+import path from "node:path";
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  readonly seedDemo: "auto" | "true" | "false";
+  readonly accessTokenTtl: number;
+  readonly refreshTokenTtl: number;
+  readonly authSecret: string | null;
+  readonly uploadMaxBytes: number;
+  readonly staticDir: string;
+  readonly bodyMaxBytes: number;
+  readonly loginMaxFailures: number;
+  readonly loginLockSeconds: number;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const seed = env.SEED_DEMO ?? "";
+  if (!["", "true", "false"].includes(seed)) throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${seed}"`);
+  const secret = env.AUTH_SECRET ?? "";
+  if (secret !== "" && secret.length < 32) throw new ConfigError("AUTH_SECRET must be at least 32 characters");
+  return {
+    host: env.HOST || "127.0.0.1",
+    port: int(env, "PORT", 8080, 0, 65535),
+    dataDir: path.resolve(env.DATA_DIR || "./.data"),
+    databaseUrl: env.DATABASE_URL || null,
+    seedDemo: seed === "" ? "auto" : (seed as "true" | "false"),
+    accessTokenTtl: int(env, "ACCESS_TOKEN_TTL", 300, 1, 300),
+    refreshTokenTtl: int(env, "REFRESH_TOKEN_TTL", 300, 10, 30 * 24 * 3600),
+    authSecret: secret || null,
+    uploadMaxBytes: int(env, "UPLOAD_MAX_BYTES", 5 * 1024 * 1024, 1, 50 * 1024 * 1024),
+    staticDir: path.resolve(env.STATIC_DIR || "./dist"),
+    bodyMaxBytes: 1024 * 1024,
+    loginMaxFailures: int(env, "LOGIN_MAX_FAILURES", 5, 1, 1000),
+    loginLockSeconds: int(env, "LOGIN_LOCK_SECONDS", 900, 1, 86400),
+  };
+}

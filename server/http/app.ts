@@ -1,0 +1,225 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Api, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
+import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
+import type { Config } from "../config";
+import type { AuthService, Principal } from "../services/auth";
+import { ServiceError, type FailureKind } from "../services/errors";
+import type { TemplateStore } from "../services/templates";
+import type { UploadService } from "../services/uploads";
+import type { UserService } from "../services/users";
+import { decodeWith, findUnstorableString } from "./decode";
+
+export interface AppDeps {
+  readonly config: Config;
+  readonly auth: AuthService;
+  readonly users: UserService;
+  readonly filterTemplates: TemplateStore<FilterTemplate>;
+  readonly kpiTemplates: TemplateStore<KpiTemplate>;
+  readonly uploads: UploadService;
+  readonly version: string;
+}
+
+type Env = { Variables: { principal: Principal } };
+
+const STATUS: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
+  invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, rate_limited: 429,
+};
+
+const API_PREFIXES = ["/auth/", "/user/", "/api/", "/uploads/"];
+
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+  "font-src 'self'", "connect-src 'self'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'self'",
+  "frame-ancestors 'none'", "form-action 'self'",
+].join("; ");
+
+const fail = (c: Context, status: number, error: string, message: string, extra: Record<string, string> = {}) =>
+  c.json({ error, message, ...extra }, status as 400);
+
+export function createApp(deps: AppDeps): Hono<Env> {
+  const app = new Hono<Env>();
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Frame-Options", "DENY");
+    if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", CSP);
+  });
+
+  /** Registers one call of the contract: token, permission, body decoding, service, answer. */
+  function route<N extends CallName>(
+    name: N,
+    handler: (input: RequestOf<N>, principal: Principal | null, c: Context<Env>) => Promise<ResponseOf<N>>,
+    opts: { failMsg?: string } = {},
+  ) {
+    const def = Api[name];
+    const extra: Record<string, string> = opts.failMsg ? { msg: opts.failMsg } : {};
+    const limit = bodyLimit({
+      maxSize: deps.config.bodyMaxBytes,
+      onError: (c) => fail(c, 400, "body_too_large", `body: must be at most ${deps.config.bodyMaxBytes} bytes`, extra),
+    });
+    app.on(def.method, def.path, limit, async (c) => {
+      let principal: Principal | null = null;
+      if (def.permission !== "public") {
+        const header = c.req.header("Authorization") ?? "";
+        const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
+        principal = token ? await deps.auth.authenticate(token) : null;
+        if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
+        if (def.permission !== null && !principal.permissions.includes(def.permission)) {
+          return fail(c, 403, "forbidden", `permission ${def.permission} is required for ${def.path}`, extra);
+        }
+      }
+      let raw: unknown;
+      if (def.method === "GET") {
+        raw = c.req.query();
+      } else {
+        const text = await c.req.text();
+        if (text.trim() === "") raw = {};
+        else {
+          try {
+            raw = JSON.parse(text);
+          } catch {
+            return fail(c, 400, "invalid_json", "body: is not valid JSON", extra);
+          }
+        }
+      }
+      const bad = findUnstorableString(raw);
+      if (bad) return fail(c, 400, "invalid_body", `${bad}: must not contain NUL characters or unpaired surrogates`, extra);
+      const decoded = decodeWith(def.request, raw, def.method === "GET" ? "ignore" : "error");
+      if (!decoded.ok) return fail(c, 400, "invalid_body", decoded.message, extra);
+      try {
+        return c.json(await handler(decoded.value as RequestOf<N>, principal, c));
+      } catch (err) {
+        if (err instanceof ServiceError) {
+          if (err.extra.retryAfterSeconds) c.header("Retry-After", String(err.extra.retryAfterSeconds));
+          return fail(c, STATUS[err.kind], err.kind, err.extra.field ? `${err.extra.field}: ${err.message}` : err.message, extra);
+        }
+        throw err;
+      }
+    });
+  }
+
+  const me = (p: Principal | null) => p!;
+
+  route("health", async () => ({ status: "ok", version: deps.version }));
+  route("login", async (b) => ({ user: { Tokens: await deps.auth.login(b.email, b.password) } }));
+  route("refresh", async (b) => ({ user: { Tokens: await deps.auth.refresh(b.refresh_token) } }));
+  route("logout", async (b, p) => {
+    await deps.auth.logout(me(p), b.refresh_token);
+    return { msg: "Logout Success" };
+  });
+  route("getUser", async (_b, p) => ({ user: await deps.users.userData(me(p).userId) }));
+  route("filterPage", async (b, p) => ({ data: await deps.users.pagesOf(me(p).userId, b.filter) }));
+
+  route("getTemplates", async (_b, p) => ({ data: await deps.filterTemplates.list(me(p).userId) }));
+  route("upsertTemplate", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.filterTemplates.upsert(me(p).userId, b.template) }), { failMsg: UPSERT_FAIL });
+  route("deleteTemplate", async (b, p) => {
+    await deps.filterTemplates.remove(me(p).userId, b.title);
+    return { msg: "Delete Success" };
+  });
+  route("templateHistory", async (b, p) => ({ data: await deps.filterTemplates.history(me(p).userId, b.title) }));
+  route("restoreTemplate", async (b, p) => ({ msg: "Restore Success", data: await deps.filterTemplates.restore(me(p).userId, b.title) }));
+
+  route("getKpiTemplates", async (_b, p) => ({ data: await deps.kpiTemplates.list(me(p).userId) }));
+  route("upsertKpiTemplate", async (b, p) => {
+    const userId = me(p).userId;
+    const data = b.title !== undefined && b.title !== b.template.title
+      ? await deps.kpiTemplates.rename(userId, b.title, b.template)
+      : await deps.kpiTemplates.upsert(userId, b.template);
+    return { msg: UPSERT_SUCCESS, data };
+  }, { failMsg: UPSERT_FAIL });
+  route("deleteKpiTemplate", async (b, p) => {
+    await deps.kpiTemplates.remove(me(p).userId, b.title);
+    return { msg: "Delete Success" };
+  });
+  route("kpiTemplateHistory", async (b, p) => ({ data: await deps.kpiTemplates.history(me(p).userId, b.title) }));
+  route("restoreKpiTemplate", async (b, p) => ({ msg: "Restore Success", data: await deps.kpiTemplates.restore(me(p).userId, b.title) }));
+
+  // Upload: multipart, so it does not go through the JSON decoder.
+  const uploadLimit = bodyLimit({
+    maxSize: deps.config.uploadMaxBytes + 64 * 1024,
+    onError: (c) => fail(c, 413, "too_large", `file: must be at most ${deps.config.uploadMaxBytes} bytes`),
+  });
+  app.post(Api.uploadImg.path, uploadLimit, async (c) => {
+    const header = c.req.header("Authorization") ?? "";
+    const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
+    const principal = token ? await deps.auth.authenticate(token) : null;
+    if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
+    if (!(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+      return fail(c, 400, "invalid_body", "body: must be multipart/form-data with one file in the field \"file\"");
+    }
+    let form: Record<string, string | File | (string | File)[]>;
+    try {
+      form = await c.req.parseBody({ all: true });
+    } catch {
+      return fail(c, 400, "invalid_body", "body: is not valid multipart/form-data");
+    }
+    const file = form.file;
+    const files = Object.values(form).flat().filter((v) => typeof v !== "string");
+    if (!(file instanceof File) || files.length !== 1) {
+      return fail(c, 400, "invalid_body", "file: exactly one file is required in the field \"file\"");
+    }
+    const purposeRaw = form.purpose ?? "profile";
+    const purpose = decodeWith(UploadPurpose, purposeRaw);
+    if (!purpose.ok) return fail(c, 400, "invalid_body", "purpose: must be \"profile\" or \"file\"");
+    try {
+      const stored = await deps.uploads.store(new Uint8Array(await file.arrayBuffer()), principal.userId);
+      if (purpose.value === "profile") await deps.users.setProfileImage(principal.userId, stored.url);
+      return c.json({ msg: "Upload Success", data: { ...stored, purpose: purpose.value } } satisfies ResponseOf<"uploadImg">);
+    } catch (err) {
+      if (err instanceof ServiceError) return fail(c, STATUS[err.kind], err.kind, `file: ${err.message}`);
+      throw err;
+    }
+  });
+
+  // Uploaded images: content-addressed, so cached forever; never sniffed or run as a document.
+  app.get("/uploads/:name", async (c) => {
+    const file = await deps.uploads.read(c.req.param("name"));
+    if (!file) return fail(c, 404, "not_found", "upload: no such file");
+    return c.body(new Uint8Array(file.bytes), 200, {
+      "Content-Type": file.contentType,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  });
+
+  // Unknown API paths answer JSON, never the SPA.
+  app.all("*", async (c, next) => {
+    const p = c.req.path;
+    if (API_PREFIXES.some((pre) => p.startsWith(pre) || p === pre.slice(0, -1))) {
+      return fail(c, 404, "not_found", `${c.req.method} ${p}: no such call`);
+    }
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return fail(c, 404, "not_found", `${c.req.method} ${p}: no such call`);
+    return next();
+  });
+
+  const root = path.relative(process.cwd(), deps.config.staticDir) || ".";
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root }));
+
+  // History-mode fallback: every other GET gets the app's index.html.
+  const indexFile = path.join(deps.config.staticDir, "index.html");
+  let indexHtml: string | null = null;
+  app.get("*", (c) => {
+    indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
+    if (indexHtml === null) return c.text("The web app is not built yet: run `npm run build`.", 503);
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+
+  app.onError((err, c) => {
+    // The stack stays in the server log; the caller gets no internals.
+    console.error(`[error] ${c.req.method} ${c.req.path}:`, err instanceof Error ? err.message : err);
+    return fail(c, 500, "internal", "The server could not complete the request");
+  });
+
+  return app;
+}

@@ -1,0 +1,39 @@
+import { serve } from "@hono/node-server";
+import { ConfigError, loadConfig } from "./config";
+import { buildApp } from "./runtime";
+import { openStorage } from "./storage/open";
+
+const started = performance.now();
+let config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`);
+    process.exit(2);
+  }
+  throw err;
+}
+
+const { storage, created } = await openStorage(config, { initInChild: true });
+const app = buildApp(config, storage);
+
+const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
+  console.log(
+    `brand-dashboard listening on http://${info.address}:${info.port} — ${where}` +
+      `${created ? " (new database)" : ""} — ready in ${Math.round(performance.now() - started)} ms`,
+  );
+});
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close();
+  await storage.close().catch(() => undefined);
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop("SIGINT"));
+process.on("SIGTERM", () => void stop("SIGTERM"));

@@ -1,0 +1,35 @@
+import { createRequire } from "node:module";
+import type { FilterTemplate, KpiTemplate } from "../domain/entities";
+import { AccessTokens } from "./auth/tokens";
+import { loadSigningSecret } from "./auth/secret";
+import type { Config } from "./config";
+import { createApp, type AppDeps } from "./http/app";
+import { AuthService } from "./services/auth";
+import { TemplateStore } from "./services/templates";
+import { UploadService } from "./services/uploads";
+import { UserService } from "./services/users";
+import type { Storage } from "./storage/storage";
+
+const pkg = createRequire(import.meta.url)("../package.json") as { version: string };
+
+/** Wires the services over one storage: used by the server, the CLI and the tests. */
+export function buildDeps(config: Config, storage: Storage): AppDeps {
+  const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
+  return {
+    config,
+    version: pkg.version,
+    auth: new AuthService(storage, access, {
+      refreshTokenTtl: config.refreshTokenTtl,
+      maxFailures: config.loginMaxFailures,
+      lockSeconds: config.loginLockSeconds,
+    }),
+    users: new UserService(storage),
+    filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
+    kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
+    uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),
+  };
+}
+
+export function buildApp(config: Config, storage: Storage) {
+  return createApp(buildDeps(config, storage));
+}

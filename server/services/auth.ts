@@ -1,0 +1,141 @@
+import { randomUUID } from "node:crypto";
+import type { PermissionCode } from "../../domain/entities";
+import type { Tokens } from "../../domain/api";
+import type { Storage } from "../storage/storage";
+import { dummyHash, verifyPassword } from "../auth/passwords";
+import { type AccessTokens, hashRefreshToken, newRefreshToken } from "../auth/tokens";
+import { ServiceError } from "./errors";
+
+export interface Principal {
+  readonly userId: number;
+  readonly sessionId: string;
+  readonly permissions: readonly PermissionCode[];
+}
+
+export interface AuthOptions {
+  readonly refreshTokenTtl: number;
+  readonly maxFailures: number;
+  readonly lockSeconds: number;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Storage,
+    private readonly access: AccessTokens,
+    private readonly opts: AuthOptions,
+  ) {}
+
+  private async issue(userId: number, sessionId: string, tx: Pick<Storage, "query">): Promise<Tokens> {
+    const refresh = newRefreshToken();
+    await tx.query(
+      "INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))",
+      [refresh.hash, sessionId, this.opts.refreshTokenTtl],
+    );
+    const access_token = await this.access.sign({ userId, sessionId });
+    return { access_token, refresh_token: refresh.token, expires_in: this.access.ttlSeconds };
+  }
+
+  /** Checks the lock of an email before spending a password hash on it. */
+  private async assertNotLocked(email: string): Promise<void> {
+    const res = await this.db.query<{ wait: number }>(
+      "SELECT ceil(extract(epoch FROM locked_until - now()))::int AS wait FROM login_failures WHERE email = $1 AND locked_until > now()",
+      [email],
+    );
+    const wait = res.rows[0]?.wait;
+    if (wait !== undefined) {
+      throw new ServiceError("rate_limited", `Too many failed sign-ins for this email; try again in ${wait} s`, { retryAfterSeconds: wait });
+    }
+  }
+
+  private async recordFailure(email: string): Promise<void> {
+    // Failures count inside a window as long as the lock; reaching the limit locks the email.
+    await this.db.query(
+      `INSERT INTO login_failures (email, failures, window_start) VALUES ($1, 1, now())
+       ON CONFLICT (email) DO UPDATE SET
+         failures = CASE WHEN login_failures.window_start < now() - make_interval(secs => $3) THEN 1 ELSE login_failures.failures + 1 END,
+         window_start = CASE WHEN login_failures.window_start < now() - make_interval(secs => $3) THEN now() ELSE login_failures.window_start END,
+         locked_until = CASE
+           WHEN login_failures.window_start >= now() - make_interval(secs => $3) AND login_failures.failures + 1 >= $2
+           THEN now() + make_interval(secs => $3) ELSE NULL END`,
+      [email, this.opts.maxFailures, this.opts.lockSeconds],
+    );
+  }
+
+  async login(emailInput: string, password: string): Promise<Tokens> {
+    const email = emailInput.trim().toLowerCase();
+    await this.assertNotLocked(email);
+    const res = await this.db.query<{ id: number; password_hash: string }>(
+      "SELECT id, password_hash FROM users WHERE email = $1",
+      [email],
+    );
+    const user = res.rows[0];
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    if (!user || !ok) {
+      await this.recordFailure(email);
+      throw new ServiceError("unauthorized", "Email or password is incorrect");
+    }
+    await this.db.query("DELETE FROM login_failures WHERE email = $1", [email]);
+    const sessionId = randomUUID();
+    return this.db.transaction(async (tx) => {
+      await tx.query("INSERT INTO sessions (id, user_id) VALUES ($1, $2)", [sessionId, user.id]);
+      return this.issue(user.id, sessionId, tx);
+    });
+  }
+
+  /**
+   * Rotates a refresh token. A token that was already rotated is a replay: the whole session
+   * (every token of the family, and its access tokens) is revoked.
+   */
+  async refresh(token: string): Promise<Tokens> {
+    const hash = hashRefreshToken(token);
+    const outcome = await this.db.transaction(async (tx): Promise<{ error: string } | { tokens: Tokens }> => {
+      const res = await tx.query<{ session_id: string; used: boolean; expired: boolean; revoked: boolean; user_id: number }>(
+        `SELECT r.session_id, r.used_at IS NOT NULL AS used, r.expires_at <= now() AS expired,
+                s.revoked_at IS NOT NULL AS revoked, s.user_id
+           FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
+          WHERE r.token_hash = $1 FOR UPDATE`,
+        [hash],
+      );
+      const row = res.rows[0];
+      if (!row) return { error: "Refresh token is not valid" };
+      if (row.revoked) return { error: "Session has ended" };
+      if (row.used) {
+        await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1", [row.session_id]);
+        return { error: "Refresh token was already used; the session has been revoked" };
+      }
+      if (row.expired) return { error: "Refresh token has expired" };
+      await tx.query("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1", [hash]);
+      return { tokens: await this.issue(row.user_id, row.session_id, tx) };
+    });
+    if ("error" in outcome) throw new ServiceError("unauthorized", outcome.error);
+    return outcome.tokens;
+  }
+
+  /** Ends the session of the access token, and the family of the given refresh token if any. */
+  async logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [principal.sessionId]);
+      if (refreshToken) {
+        await tx.query(
+          `UPDATE sessions SET revoked_at = now()
+            WHERE revoked_at IS NULL AND user_id = $2
+              AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)`,
+          [hashRefreshToken(refreshToken), principal.userId],
+        );
+      }
+    });
+  }
+
+  /** The signed-in user of a bearer token whose session is still live, or null. */
+  async authenticate(bearer: string): Promise<Principal | null> {
+    const claims = await this.access.verify(bearer);
+    if (!claims) return null;
+    const res = await this.db.query<{ permissions: PermissionCode[] }>(
+      `SELECT u.permissions FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
+      [claims.sessionId, claims.userId],
+    );
+    const row = res.rows[0];
+    return row ? { userId: claims.userId, sessionId: claims.sessionId, permissions: row.permissions } : null;
+  }
+}

@@ -1,0 +1,13 @@
+/** Failures a service reports; the HTTP layer maps each kind to a status. */
+export type FailureKind =
+  | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited" | "too_large";
+
+export class ServiceError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly extra: { retryAfterSeconds?: number; field?: string } = {},
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The real side effects of the machines, provided once. Tests provide fakes the same way.
+ */
+import { fromPromise } from "xstate";
+import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
+import type { UserData } from "../../domain/entities";
+import type { Session } from "../../machines/auth/authSession";
+import { call } from "@/api/client";
+import * as sessionStore from "@/app/sessionStore";
+
+export const authActors = {
+  logIn: fromPromise<Tokens, LoginRequest>(async ({ input, signal }) =>
+    (await call("login", input, { signal })).user.Tokens),
+
+  refreshToken: fromPromise<Tokens, RefreshRequest>(async ({ input }) =>
+    // No abort signal: once sent, the server rotates the token whether or not we listen, and
+    // dropping the answer would leave us holding a dead refresh token.
+    (await call("refresh", input)).user.Tokens),
+
+  loadUser: fromPromise<UserData, { accessToken: string }>(async ({ input, signal }) =>
+    (await call("getUser", {}, { accessToken: input.accessToken, signal })).user),
+
+  logOut: fromPromise<void, { accessToken: string; refreshToken: string }>(async ({ input }) => {
+    await call("logout", { refresh_token: input.refreshToken }, { accessToken: input.accessToken });
+  }),
+
+  readSession: fromPromise<Session | null, void>(async () => sessionStore.readSession()),
+  writeSession: fromPromise<void, Session>(async ({ input }) => sessionStore.writeSession(input)),
+  clearSession: fromPromise<void, void>(async () => sessionStore.clearSession()),
+};

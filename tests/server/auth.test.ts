@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Schema } from "effect";
+import { Api } from "../../domain/api";
+import { startTestServer, type TestServer, DEMO_EMAIL, DEMO_PASSWORD } from "../support/testServer";
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ AUTH_SECRET: "x".repeat(40), LOGIN_MAX_FAILURES: "3", LOGIN_LOCK_SECONDS: "60" });
+});
+afterAll(() => s.close());
+
+const getdata = (token: string) => s.call("GET", "/user/getdata", { token });
+
+describe("sign-in", () => {
+  it("answers tokens under user.Tokens that decode with the contract", async () => {
+    const res = await s.call("POST", "/auth/login-user", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+    const decoded = Schema.decodeUnknownSync(Api.login.response)(res.json);
+    expect(decoded.user.Tokens.expires_in).toBe(300);
+    expect((await getdata(decoded.user.Tokens.access_token)).status).toBe(200);
+  });
+
+  it("accepts the email in any case and with spaces around it", async () => {
+    const res = await s.call("POST", "/auth/login-user", { body: { email: "  Demo@Example.COM ", password: DEMO_PASSWORD } });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses a wrong password and an unknown email alike, with 401 JSON", async () => {
+    const wrong = await s.call("POST", "/auth/login-user", { body: { email: DEMO_EMAIL, password: "nope1234" } });
+    const unknown = await s.call("POST", "/auth/login-user", { body: { email: "ghost@example.com", password: "nope1234" } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json.message).toBe(unknown.json.message);
+  });
+
+  it("locks an email after repeated failures, even for the right password, and says when to retry", async () => {
+    await s.addUser("locked@example.com", ["1"]);
+    for (let i = 0; i < 3; i++) {
+      await s.call("POST", "/auth/login-user", { body: { email: "locked@example.com", password: "wrong999" } });
+    }
+    const res = await s.call("POST", "/auth/login-user", { body: { email: "locked@example.com", password: "secret123" } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Other emails are not affected.
+    expect((await s.call("POST", "/auth/login-user", { body: { email: DEMO_EMAIL, password: DEMO_PASSWORD } })).status).toBe(200);
+  });
+
+  it("stores passwords only as scrypt hashes", async () => {
+    const res = await s.storage.query<{ password_hash: string }>("SELECT password_hash FROM users WHERE email = $1", [DEMO_EMAIL]);
+    expect(res.rows[0]!.password_hash).toMatch(/^scrypt\$/);
+    expect(res.rows[0]!.password_hash).not.toContain(DEMO_PASSWORD);
+  });
+});
+
+describe("access tokens", () => {
+  it.each([
+    ["no header", undefined],
+    ["garbage", "Bearer not-a-jwt"],
+    ["wrong scheme", "Basic abc"],
+  ])("answers 401 JSON with %s", async (_name, header) => {
+    const res = await s.call("GET", "/user/getdata", header ? { headers: { Authorization: header } } : {});
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe("unauthorized");
+  });
+
+  it("refuses a token whose signature was tampered with", async () => {
+    const { access_token } = await s.login();
+    const [h, p] = access_token.split(".");
+    const payload = JSON.parse(Buffer.from(p!, "base64url").toString());
+    payload.sub = "999";
+    const forged = `${h}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.${access_token.split(".")[2]}`;
+    expect((await getdata(forged)).status).toBe(401);
+  });
+
+  it("refuses a token signed with another secret", async () => {
+    const other = await startTestServer({ AUTH_SECRET: "y".repeat(40) });
+    try {
+      const { access_token } = await other.login();
+      expect((await getdata(access_token)).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("expires after ACCESS_TOKEN_TTL seconds", async () => {
+    const short = await startTestServer({ ACCESS_TOKEN_TTL: "1" });
+    try {
+      const { access_token, expires_in } = await short.login();
+      expect(expires_in).toBe(1);
+      expect((await short.call("GET", "/user/getdata", { token: access_token })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect((await short.call("GET", "/user/getdata", { token: access_token })).status).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it("generates a signing secret once and keeps it in DATA_DIR when AUTH_SECRET is not set", async () => {
+    const { readFileSync, statSync } = await import("node:fs");
+    const plain = await startTestServer();
+    try {
+      const { access_token } = await plain.login();
+      const file = `${plain.dataDir}/auth-secret`;
+      expect(readFileSync(file, "utf8").length).toBeGreaterThan(40);
+      expect(statSync(file).mode & 0o077).toBe(0);
+      expect((await plain.call("GET", "/user/getdata", { token: access_token })).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe("refresh tokens", () => {
+  it("rotates: every refresh answers a new pair and the old refresh token stops working", async () => {
+    const first = await s.login();
+    const r1 = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
+    expect(r1.status).toBe(200);
+    const second = r1.json.user.Tokens;
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await getdata(second.access_token)).status).toBe(200);
+    const r2 = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: second.refresh_token } });
+    expect(r2.status).toBe(200);
+  });
+
+  it("revokes the whole family when an already-rotated token is reused", async () => {
+    const first = await s.login();
+    const second = (await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } })).json.user.Tokens;
+    const replay = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
+    expect(replay.status).toBe(401);
+    // The thief's replay ended the session: the legitimate newer tokens are dead too.
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token: second.refresh_token } })).status).toBe(401);
+    expect((await getdata(second.access_token)).status).toBe(401);
+    // Another session of the same user is untouched.
+    expect((await getdata((await s.login()).access_token)).status).toBe(200);
+  });
+
+  it("stores refresh tokens only hashed", async () => {
+    const { refresh_token } = await s.login();
+    expect(await s.count("SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = $1", [refresh_token])).toBe(0);
+  });
+
+  it("refuses an expired refresh token", async () => {
+    const { refresh_token } = await s.login();
+    await s.storage.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 second'");
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token } })).status).toBe(401);
+  });
+
+  it("refuses an unknown refresh token", async () => {
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token: "made-up" } })).status).toBe(401);
+  });
+});
+
+describe("logout", () => {
+  it("revokes the access token and the refresh token of the session", async () => {
+    const t = await s.login();
+    const res = await s.call("POST", "/api/auth/logout", { token: t.access_token, body: { refresh_token: t.refresh_token } });
+    expect(res.status).toBe(200);
+    expect((await getdata(t.access_token)).status).toBe(401);
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token: t.refresh_token } })).status).toBe(401);
+  });
+
+  it("needs a valid access token", async () => {
+    expect((await s.call("POST", "/api/auth/logout", { body: {} })).status).toBe(401);
+  });
+});

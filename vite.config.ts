@@ -1,0 +1,22 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  server: {
+    // `npm run dev`: Vite serves the UI, the API server (npm run serve) answers the calls.
+    proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: "http://127.0.0.1:8080" }])),
+  },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,15 @@
+// The server suite, run once per storage: STORAGE=pglite (default) or STORAGE=postgres.
+import { defineConfig } from "vitest/config";
+import base from "./vite.config";
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    include: ["tests/server/**/*.test.ts"],
+    globalSetup: ["tests/support/globalSetup.ts"],
+    // Each file opens its own database copy; two at a time fits two cores.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+  },
+});
