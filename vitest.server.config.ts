@@ -1,12 +1,13 @@
 // The server suite, run once per storage: STORAGE=pglite (default) or STORAGE=postgres.
 import { defineConfig } from "vitest/config";
-import base from "./vite.config";
+import base from "./vite.config.ts";
 
 export default defineConfig({
   ...base,
   test: {
     ...base.test,
     include: ["tests/server/**/*.test.ts"],
+    exclude: ["node_modules/**"],
     globalSetup: ["tests/support/globalSetup.ts"],
     // Each file opens its own database copy; two at a time fits two cores.
     maxWorkers: 2,

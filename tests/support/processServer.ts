@@ -1,0 +1,72 @@
+/** Real server and CLI processes over a test database, for crash and CLI tests. */
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inject } from "vitest";
+import { pgliteDir } from "../../server/storage/open";
+import { freshDatabase } from "./testServer";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** A data directory (and, on the PostgreSQL run, a database) holding the demo workspace, not opened by anyone. */
+export async function preparedDataDir(): Promise<{ dataDir: string; env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bd-proc-"));
+  if (inject("storage") === "pglite") {
+    cpSync(path.join(inject("templateDir"), "pgdata"), pgliteDir(dataDir), { recursive: true });
+    return { dataDir, env: { DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const db = await freshDatabase(dataDir);
+  await db.storage.close();
+  return {
+    dataDir,
+    env: { DATA_DIR: dataDir, DATABASE_URL: db.databaseUrl! },
+    cleanup: async () => {
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ServerProcess { url: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void> }
+
+export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1]!,
+          pid: child.pid!,
+          kill: async (signal = "SIGTERM") => {
+            if (child.exitCode === null) child.kill(signal);
+            await exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+}
+
+export function runUsersCli(env: Record<string, string>, ...args: string[]) {
+  const res = spawnSync(process.execPath, ["--import", "tsx", "server/cli/users.ts", ...args], {
+    cwd: root, env: { ...process.env, ...env }, encoding: "utf8",
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
