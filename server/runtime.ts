@@ -5,6 +5,7 @@ import { loadSigningSecret } from "./auth/secret";
 import type { Config } from "./config";
 import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
+import { ReadCaches } from "./services/cache";
 import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
 import { UserService } from "./services/users";
@@ -14,6 +15,7 @@ const pkg = createRequire(import.meta.url)("../package.json") as { version: stri
 
 /** Wires the services over one storage: used by the server, the CLI and the tests. */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
+  const caches = new ReadCaches();
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   return {
     config,
@@ -22,8 +24,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       refreshTokenTtl: config.refreshTokenTtl,
       maxFailures: config.loginMaxFailures,
       lockSeconds: config.loginLockSeconds,
-    }),
-    users: new UserService(storage),
+    }, caches),
+    users: new UserService(storage, caches),
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config";
+import { ReadCaches } from "../services/cache";
 import { ServiceError } from "../services/errors";
 import { parsePermissions, UserService } from "../services/users";
 import { openStorage } from "../storage/open";
@@ -40,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   // The CLI never seeds: it only opens (and, if new, creates) the database.
   const { storage } = await openStorage({ ...config, seedDemo: "false" });
-  const users = new UserService(storage);
+  const users = new UserService(storage, new ReadCaches());
   try {
     switch (command) {
       case "add": {

@@ -89,7 +89,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
         }
       }
       const bad = findUnstorableString(raw);
-      if (bad) return fail(c, 400, "invalid_body", `${bad}: must not contain NUL characters or unpaired surrogates`, extra);
+      if (bad) {
+        const why = bad.reason === "depth" ? "is nested too deeply" : "must not contain NUL characters or unpaired surrogates";
+        return fail(c, 400, "invalid_body", `${bad.path}: ${why}`, extra);
+      }
       const decoded = decodeWith(def.request, raw, def.method === "GET" ? "ignore" : "error");
       if (!decoded.ok) return fail(c, 400, "invalid_body", decoded.message, extra);
       try {

@@ -22,27 +22,35 @@ export function decodeWith<S extends Schema.Top>(schema: S, input: unknown, exce
   return { ok: false, field, message: field ? `${field}: ${message}` : `body: ${message}` };
 }
 
+/** No request of the contract nests deeper than this; deeper bodies are refused before any walk. */
+export const MAX_DEPTH = 32;
+
 /**
- * PostgreSQL stores neither NUL characters nor lone surrogates; refuse them up front so they
- * get a 400 naming the field instead of failing inside the database.
+ * Finds the first place a body cannot be stored: a string with a NUL character or a lone
+ * surrogate (PostgreSQL stores neither), or nesting deeper than MAX_DEPTH. Iterative, so a
+ * hostile body nested 100,000 deep costs no stack. Returns the path, or null when all is well.
  */
-export function findUnstorableString(value: unknown, path = ""): string | null {
-  if (typeof value === "string") {
-    return value.includes("\u0000") || !value.isWellFormed() ? path || "body" : null;
-  }
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const bad = findUnstorableString(value[i], `${path}[${i}]`);
-      if (bad) return bad;
+export function findUnstorableString(value: unknown): { path: string; reason: "text" | "depth" } | null {
+  const bad = (s: string) => s.includes("\u0000") || !s.isWellFormed();
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: value, path: "", depth: 0 }];
+  while (stack.length > 0) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === "string") {
+      if (bad(v)) return { path: path || "body", reason: "text" };
+      continue;
     }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
+    if (v === null || typeof v !== "object") continue;
+    if (depth >= MAX_DEPTH) return { path: path || "body", reason: "depth" };
+    if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: `${path}[${i}]`, depth: depth + 1 });
+      continue;
+    }
+    const entries = Object.entries(v);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [k, child] = entries[i]!;
       const p = path ? `${path}.${k}` : k;
-      if (k.includes("\u0000") || !k.isWellFormed()) return p;
-      const bad = findUnstorableString(v, p);
-      if (bad) return bad;
+      if (bad(k)) return { path: p, reason: "text" };
+      stack.push({ v: child, path: p, depth: depth + 1 });
     }
   }
   return null;

@@ -4,6 +4,7 @@ import type { Tokens } from "../../domain/api";
 import type { Storage } from "../storage/storage";
 import { dummyHash, verifyPassword } from "../auth/passwords";
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from "../auth/tokens";
+import type { ReadCaches } from "./cache";
 import { ServiceError } from "./errors";
 
 export interface Principal {
@@ -23,6 +24,7 @@ export class AuthService {
     private readonly db: Storage,
     private readonly access: AccessTokens,
     private readonly opts: AuthOptions,
+    private readonly caches: ReadCaches,
   ) {}
 
   private async issue(userId: number, sessionId: string, tx: Pick<Storage, "query">): Promise<Tokens> {
@@ -101,6 +103,7 @@ export class AuthService {
       if (row.revoked) return { error: "Session has ended" };
       if (row.used) {
         await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1", [row.session_id]);
+        this.caches.sessions.delete(row.session_id);
         return { error: "Refresh token was already used; the session has been revoked" };
       }
       if (row.expired) return { error: "Refresh token has expired" };
@@ -113,29 +116,35 @@ export class AuthService {
 
   /** Ends the session of the access token, and the family of the given refresh token if any. */
   async logout(principal: Principal, refreshToken: string | undefined): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const ended = await this.db.transaction(async (tx) => {
       await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [principal.sessionId]);
-      if (refreshToken) {
-        await tx.query(
-          `UPDATE sessions SET revoked_at = now()
-            WHERE revoked_at IS NULL AND user_id = $2
-              AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)`,
-          [hashRefreshToken(refreshToken), principal.userId],
-        );
-      }
+      if (!refreshToken) return [];
+      const res = await tx.query<{ id: string }>(
+        `UPDATE sessions SET revoked_at = now()
+          WHERE revoked_at IS NULL AND user_id = $2
+            AND id = (SELECT session_id FROM refresh_tokens WHERE token_hash = $1)
+          RETURNING id`,
+        [hashRefreshToken(refreshToken), principal.userId],
+      );
+      return res.rows.map((r) => r.id);
     });
+    for (const id of [principal.sessionId, ...ended]) this.caches.sessions.delete(id);
   }
 
   /** The signed-in user of a bearer token whose session is still live, or null. */
   async authenticate(bearer: string): Promise<Principal | null> {
     const claims = await this.access.verify(bearer);
     if (!claims) return null;
-    const res = await this.db.query<{ permissions: PermissionCode[] }>(
-      `SELECT u.permissions FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL`,
-      [claims.sessionId, claims.userId],
-    );
-    const row = res.rows[0];
-    return row ? { userId: claims.userId, sessionId: claims.sessionId, permissions: row.permissions } : null;
+    const session = await this.caches.sessions.get(claims.sessionId, async () => {
+      const res = await this.db.query<{ user_id: number; permissions: PermissionCode[] }>(
+        `SELECT s.user_id, u.permissions FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = $1 AND s.revoked_at IS NULL`,
+        [claims.sessionId],
+      );
+      const row = res.rows[0];
+      return row ? { userId: row.user_id, permissions: row.permissions } : null;
+    });
+    if (!session || session.userId !== claims.userId) return null;
+    return { userId: claims.userId, sessionId: claims.sessionId, permissions: session.permissions as PermissionCode[] };
   }
 }

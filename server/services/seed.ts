@@ -1,4 +1,5 @@
 import type { Storage } from "../storage/storage";
+import { ReadCaches } from "./cache";
 import { UserService } from "./users";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -55,7 +56,7 @@ export async function seedDemo(db: Storage): Promise<boolean> {
     return true;
   });
   if (!seeded) return false;
-  await new UserService(db).create({
+  await new UserService(db, new ReadCaches()).create({
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     name: "Demo User",

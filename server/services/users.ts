@@ -2,6 +2,7 @@ import type { Page, PermissionCode, UserData } from "../../domain/entities";
 import { PermissionCodes } from "../../domain/entities";
 import type { Storage } from "../storage/storage";
 import { hashPassword, passwordWeakness } from "../auth/passwords";
+import type { ReadCaches } from "./cache";
 import { appendEvent } from "./events";
 import { ServiceError } from "./errors";
 
@@ -37,14 +38,17 @@ export interface NewUser {
 }
 
 export class UserService {
-  constructor(private readonly db: Storage) {}
+  constructor(private readonly db: Storage, private readonly caches: ReadCaches) {}
 
   async userData(userId: number): Promise<UserData> {
-    const res = await this.db.query<Omit<UserData, "listO2O">>(USER_DATA_SQL, [userId]);
-    const row = res.rows[0];
-    if (!row) throw new ServiceError("unauthorized", "User no longer exists");
-    // o2o campaign access arrives with the o2o module; until then the list is empty.
-    return { ...row, listO2O: [] };
+    const data = await this.caches.userData.get(userId, async () => {
+      const res = await this.db.query<Omit<UserData, "listO2O">>(USER_DATA_SQL, [userId]);
+      const row = res.rows[0];
+      // o2o campaign access arrives with the o2o module; until then the list is empty.
+      return row ? { ...row, listO2O: [] } : null;
+    });
+    if (!data) throw new ServiceError("unauthorized", "User no longer exists");
+    return data as UserData;
   }
 
   /** Pages of the given accounts, limited to the user's brands; all of the user's pages when the list is empty. */
@@ -63,6 +67,7 @@ export class UserService {
       await tx.query("UPDATE users SET img_profile = $2 WHERE id = $1", [userId, url]);
       await appendEvent(tx, { userId, actor: `user:${userId}`, type: "profileImage.set", entity: "profile_image", key: String(userId), payload: { url } });
     });
+    this.caches.forgetUser(userId);
   }
 
   private async brandIds(tx: Pick<Storage, "query">, names: readonly string[]): Promise<number[]> {
@@ -113,11 +118,13 @@ export class UserService {
   }
 
   async setPermissions(email: string, permissions: readonly PermissionCode[], actor = "cli"): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const id = await this.idOf(tx, email);
       await tx.query("UPDATE users SET permissions = $2 WHERE id = $1", [id, permissions]);
       await appendEvent(tx, { userId: id, actor, type: "permissions.set", entity: "permissions", key: String(id), payload: { permissions } });
+      return id;
     });
+    this.caches.forgetUser(id);
   }
 
   /** Sets a new password and ends every session of the user. */
@@ -125,17 +132,21 @@ export class UserService {
     const weak = passwordWeakness(password);
     if (weak) throw new ServiceError("invalid", weak, { field: "password" });
     const hash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const id = await this.idOf(tx, email);
       await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [id, hash]);
       await tx.query("UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL", [id]);
+      return id;
     });
+    this.caches.forgetUser(id);
   }
 
   async remove(email: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const id = await this.db.transaction(async (tx) => {
       const id = await this.idOf(tx, email);
       await tx.query("DELETE FROM users WHERE id = $1", [id]);
+      return id;
     });
+    this.caches.forgetUser(id);
   }
 }

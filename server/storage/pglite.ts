@@ -13,7 +13,9 @@ export class PGliteStorage implements Storage {
 
   /** Opens (or creates) a data directory; undefined = in memory. onClose runs after closing. */
   static async open(dataDir: string | undefined, onClose: () => void = () => undefined): Promise<PGliteStorage> {
-    const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    // 16 MB of shared buffers instead of 128 MB: PGlite's WASM heap never shrinks, and the OS
+    // page cache already holds the data files; this keeps the server's RSS ~110 MB lower.
+    const db = await PGlite.create({ dataDir, postgresqlconf: ["shared_buffers=16MB"] });
     return new PGliteStorage(db, onClose);
   }
 

@@ -8,7 +8,8 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { loadConfig, type Config } from "../../server/config";
-import { buildApp, buildDeps } from "../../server/runtime";
+import { buildDeps } from "../../server/runtime";
+import { createApp } from "../../server/http/app";
 import { PGliteStorage } from "../../server/storage/pglite";
 import { PostgresStorage } from "../../server/storage/postgres";
 import { pgliteDir } from "../../server/storage/open";
@@ -59,7 +60,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const db = await freshDatabase(dataDir);
   const config: Config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: staticDir, ...env });
   const deps = buildDeps(config, db.storage);
-  const app = buildApp(config, db.storage);
+  // One set of services (and caches) behind both the app and the tests' direct service calls.
+  const app = createApp(deps);
 
   async function call(method: string, url: string, opts: CallOptions = {}) {
     const headers: Record<string, string> = { ...opts.headers };

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api, UPSERT_FAIL } from "../../domain/api";
+import type { CallName } from "../../domain/api";
+import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
+import { emptyKpiTemplate } from "../../domain/kpi";
+import { startTestServer, type TestServer } from "../support/testServer";
+
+let s: TestServer;
+let token: string;
+let noKpiToken: string;
+let before: Record<string, number>;
+
+const TABLES = ["filter_templates", "kpi_templates", "events"] as const;
+const counts = async () =>
+  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, await s.count(`SELECT count(*)::int AS n FROM ${t}`)] as const)));
+
+beforeAll(async () => {
+  s = await startTestServer();
+  token = (await s.login()).access_token;
+  // Adding a user appends a permissions event, so it happens before the counts are taken.
+  noKpiToken = await s.addUser("nokpi@example.com", ["1", "2", "3", "4", "5", "6", "7", "8"]);
+  before = await counts();
+});
+afterAll(() => s.close());
+
+type Res = Awaited<ReturnType<TestServer["call"]>>;
+
+const filterTemplate = (): FilterTemplate => ({
+  title: "Bad input probe", basketSize: { min: 10, max: 20 }, product: "", platform: "", location: "", status: "", disabled: false,
+});
+const kpiTemplate = (): KpiTemplate => emptyKpiTemplate("Bad input KPI probe");
+
+/** A copy of an object without one of its keys. */
+const without = <T extends object>(obj: T, key: keyof T): Partial<T> =>
+  Object.fromEntries(Object.entries(obj).filter(([k]) => k !== key)) as Partial<T>;
+
+interface PostSample {
+  /** A body the contract accepts. */
+  readonly valid: Record<string, unknown>;
+  /** A body with one field of the wrong type, and that field's name. */
+  readonly mistyped: readonly [unknown, string];
+  /** A body lacking a required field, and that field's name (null when every field is optional). */
+  readonly missing: readonly [unknown, string] | null;
+  /** A body carrying the given text in one string field, and that field's name. */
+  readonly withText: (text: string) => readonly [unknown, string];
+}
+
+const titleSample: PostSample = {
+  valid: { title: "Nope" },
+  mistyped: [{ title: 42 }, "title"],
+  missing: [{}, "title"],
+  withText: (t) => [{ title: `a${t}b` }, "title"],
+};
+
+/** One sample per POST call of the contract (every POST call except the multipart upload must be here). */
+const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
+  login: {
+    valid: { email: "demo@example.com", password: "wrong-on-purpose" },
+    mistyped: [{ email: 5, password: "x" }, "email"],
+    missing: [{ email: "demo@example.com" }, "password"],
+    withText: (t) => [{ email: `demo${t}@example.com`, password: "x" }, "email"],
+  },
+  refresh: {
+    valid: { refresh_token: "made-up" },
+    mistyped: [{ refresh_token: ["x"] }, "refresh_token"],
+    missing: [{}, "refresh_token"],
+    withText: (t) => [{ refresh_token: `tok${t}` }, "refresh_token"],
+  },
+  logout: {
+    valid: {},
+    mistyped: [{ refresh_token: 12 }, "refresh_token"],
+    missing: null,
+    withText: (t) => [{ refresh_token: `tok${t}` }, "refresh_token"],
+  },
+  upsertTemplate: {
+    valid: { template: filterTemplate() },
+    mistyped: [{ template: { ...filterTemplate(), title: 7 } }, "template.title"],
+    missing: [{ template: without(filterTemplate(), "basketSize") }, "template.basketSize"],
+    withText: (t) => [{ template: { ...filterTemplate(), product: `Juice${t}` } }, "template.product"],
+  },
+  deleteTemplate: titleSample,
+  restoreTemplate: titleSample,
+  upsertKpiTemplate: {
+    valid: { template: kpiTemplate() },
+    mistyped: [{ template: { ...kpiTemplate(), title: false } }, "template.title"],
+    missing: [{ template: without(kpiTemplate(), "MA") }, "template.MA"],
+    withText: (t) => [{ template: { ...kpiTemplate(), title: `KPI${t}` } }, "template.title"],
+  },
+  deleteKpiTemplate: titleSample,
+  restoreKpiTemplate: titleSample,
+  filterPage: {
+    valid: { filter: [] },
+    mistyped: [{ filter: "bag-aura-fb-1" }, "filter"],
+    missing: [{}, "filter"],
+    withText: (t) => [{ filter: ["bag-aura-fb-1", `bag${t}`] }, "filter[1]"],
+  },
+};
+
+/** Every JSON call of the contract (the health probe and the multipart upload have their own tests). */
+const jsonCalls = (Object.keys(Api) as CallName[])
+  .filter((n) => n !== "health" && n !== "uploadImg")
+  .map((n) => ({ name: n, ...Api[n] }));
+const postCalls = jsonCalls.filter((c) => c.method === "POST");
+const getCalls = jsonCalls.filter((c) => c.method === "GET");
+const upserts = new Set<CallName>(["upsertTemplate", "upsertKpiTemplate"]);
+
+/** A refusal the caller can read: the status, `{error, message}`, and no internals of the server. */
+function expectRefusal(res: Res, status: number, field?: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.json, res.text).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  if (field !== undefined) expect(res.json.message).toContain(field);
+  expectNoInternals(res);
+}
+
+function expectNoInternals(res: Res) {
+  expect(res.status, res.text).toBeLessThan(500);
+  expect(res.text).not.toMatch(/^\s*at\s/m);
+  expect(res.text).not.toMatch(/\bat .*:\d+:\d+/);
+  expect(res.text).not.toMatch(/node_modules|file:\/\/|\/work\/|\/tmp\/|[\w-]+\.(ts|js|mjs)\b/);
+}
+
+const post = (path: string, opts: { body?: unknown; rawBody?: string; tok?: string } = {}) =>
+  s.call("POST", path, {
+    token: opts.tok ?? token,
+    ...(opts.rawBody !== undefined ? { rawBody: opts.rawBody, headers: { "Content-Type": "application/json" } } : { body: opts.body }),
+  });
+
+describe("the contract table", () => {
+  it("has a bad-input sample for every JSON POST call", () => {
+    for (const c of postCalls) expect(POST_SAMPLES[c.name], c.name).toBeDefined();
+  });
+});
+
+describe.each(postCalls)("POST $path ($name) refuses bad input with 400", (c) => {
+  const sample = () => POST_SAMPLES[c.name]!;
+  const check = (res: Res, field?: string) => {
+    expectRefusal(res, 400, field);
+    if (upserts.has(c.name)) expect(res.json.msg).toBe(UPSERT_FAIL);
+  };
+
+  it.each([
+    ["a truncated object", "{\"title\": "],
+    ["a trailing comma", "{\"title\": \"x\",}"],
+    ["single quotes", "{'title': 'x'}"],
+    ["plain text", "hello"],
+    ["undefined", "undefined"],
+  ])("refuses invalid JSON (%s) and says the body is not JSON", async (_label, raw) => {
+    const res = await post(c.path, { rawBody: raw });
+    check(res, "body");
+    expect(res.json.message).toMatch(/JSON/);
+  });
+
+  it.each([
+    ["null", null],
+    ["an array", [sample().valid]],
+    ["a string", "title"],
+    ["a number", 42],
+  ])("refuses a body that is %s instead of an object", async (_label, body) => {
+    check(await post(c.path, { body }));
+  });
+
+  it("refuses a mistyped field and names it", async () => {
+    const [body, field] = sample().mistyped;
+    check(await post(c.path, { body }), field);
+  });
+
+  it("refuses a missing required field and names it", async () => {
+    const missing = sample().missing;
+    if (missing === null) {
+      // Every field of this call is optional: an empty body is a valid body, not a missing field.
+      expect(Object.keys(sample().valid)).toEqual([]);
+      return;
+    }
+    check(await post(c.path, { body: missing[0] }), missing[1]);
+  });
+
+  it("refuses an unknown extra field and names it", async () => {
+    check(await post(c.path, { body: { ...sample().valid, hacker: 1 } }), "hacker");
+  });
+
+  it("refuses a body over 1 MB", async () => {
+    const big = { ...sample().valid, padding: "x".repeat(1024 * 1024 + 10) };
+    check(await post(c.path, { body: big }), "body");
+  });
+
+  it("refuses a body over 1 MB even when it is not JSON", async () => {
+    check(await post(c.path, { rawBody: "y".repeat(1024 * 1024 + 10) }), "body");
+  });
+
+  it.each([
+    ["a NUL character", "\u0000"],
+    ["a lone high surrogate", "\ud800"],
+    ["a lone low surrogate", "\udc00"],
+  ])("refuses a string with %s and names the field", async (_label, bad) => {
+    const [body, field] = sample().withText(bad);
+    check(await post(c.path, { body }), field);
+  });
+});
+
+describe.each(getCalls)("GET $path ($name) never fails on odd queries", (c) => {
+  it.each([
+    ["a malformed percent escape", "?title=%ZZ%"],
+    ["a repeated key", "?title=a&title=b"],
+    ["bracket keys", "?title[]=a&title[x]=b"],
+    ["an unknown key", "?hacker=1"],
+  ])("answers a clean status for %s", async (_label, query) => {
+    const res = await s.call("GET", `${c.path}${query}`, { token });
+    expectNoInternals(res);
+    if (res.status >= 400) expectRefusal(res, res.status);
+  });
+});
+
+describe("field rules beyond types", () => {
+  it("refuses a basket size whose min is above its max and names basketSize.max", async () => {
+    const body = { template: { ...filterTemplate(), basketSize: { min: 500, max: 100 } } };
+    const res = await post("/user/upsert-template", { body });
+    expectRefusal(res, 400, "basketSize.max");
+    expect(res.json.msg).toBe(UPSERT_FAIL);
+  });
+
+  it("refuses a negative or non-finite basket size and names the bound", async () => {
+    const neg = await post("/user/upsert-template", { body: { template: { ...filterTemplate(), basketSize: { min: -1, max: null } } } });
+    expectRefusal(neg, 400, "basketSize.min");
+    const inf = await post("/user/upsert-template", { rawBody: JSON.stringify({ template: filterTemplate() }).replace("\"max\":20", "\"max\":1e400") });
+    expectRefusal(inf, 400, "basketSize.max");
+  });
+
+  it("refuses a blank or over-long title", async () => {
+    expectRefusal(await post("/user/upsert-template", { body: { template: { ...filterTemplate(), title: "   " } } }), 400, "template.title");
+    expectRefusal(await post("/user/upsert-template", { body: { template: { ...filterTemplate(), title: "t".repeat(101) } } }), 400, "template.title");
+    expectRefusal(await post("/user/delete-template", { body: { title: "" } }), 400, "title");
+  });
+
+  it("refuses an unknown field nested inside the template and names its path", async () => {
+    const res = await post("/user/upsert-template", { body: { template: { ...filterTemplate(), hacker: 1 } } });
+    expectRefusal(res, 400, "template.hacker");
+  });
+
+  it("refuses a KPI amount that is not digits and one decimal point", async () => {
+    const t = kpiTemplate();
+    const res = await post("/user/upsert-kpi-template", { body: { template: { ...t, Budget: "12a" } } });
+    expectRefusal(res, 400, "template.Budget");
+    expect(res.json.msg).toBe(UPSERT_FAIL);
+  });
+
+  it.each(["/user/template-history", "/user/kpi-template-history"])("GET %s without a title answers 400 naming title", async (path) => {
+    expectRefusal(await s.call("GET", path, { token }), 400, "title");
+    expectRefusal(await s.call("GET", `${path}?title=`, { token }), 400, "title");
+  });
+
+  it.each(["/user/template-history", "/user/kpi-template-history"])("GET %s with a NUL in the title answers 400 naming title", async (path) => {
+    expectRefusal(await s.call("GET", `${path}?title=a%00b`, { token }), 400, "title");
+  });
+
+  it("refuses arrays nested too deeply to be a filter with 400, not 500", async () => {
+    const depth = 200_000;
+    const raw = `{"filter":${"[".repeat(depth)}${"]".repeat(depth)}}`;
+    expectRefusal(await post("/user/filter-page", { rawBody: raw }), 400, "filter");
+  });
+
+  it("refuses objects nested too deeply to be a template with 400, not 500, and Upsert Fail!!", async () => {
+    const depth = 100_000;
+    const raw = `{"template":${"{\"a\":".repeat(depth)}1${"}".repeat(depth)}}`;
+    const res = await post("/user/upsert-template", { rawBody: raw });
+    expectRefusal(res, 400, "template");
+    expect(res.json.msg).toBe(UPSERT_FAIL);
+  });
+
+  it("refuses a __proto__ key as an unknown field", async () => {
+    const res = await post("/user/delete-template", { rawBody: "{\"title\":\"Nope\",\"__proto__\":{\"admin\":true}}" });
+    expectRefusal(res, 400, "__proto__");
+  });
+});
+
+describe("permissions and tokens", () => {
+  const kpiCalls = jsonCalls.filter((c) => c.permission === "9");
+
+  it("has KPI calls that need permission 9", () => {
+    expect(kpiCalls.map((c) => c.name).sort()).toEqual(
+      ["deleteKpiTemplate", "getKpiTemplates", "kpiTemplateHistory", "restoreKpiTemplate", "upsertKpiTemplate"],
+    );
+  });
+
+  it.each(kpiCalls)("$method $path answers 403 to a user without permission 9, even with a valid body", async (c) => {
+    const res = c.method === "GET"
+      ? await s.call("GET", `${c.path}?title=Nope`, { token: noKpiToken })
+      : await post(c.path, { tok: noKpiToken, body: POST_SAMPLES[c.name]!.valid });
+    expectRefusal(res, 403, "9");
+    if (upserts.has(c.name)) expect(res.json.msg).toBe(UPSERT_FAIL);
+  });
+
+  const privateCalls = (Object.keys(Api) as CallName[]).map((n) => ({ name: n, ...Api[n] })).filter((c) => c.permission !== "public");
+
+  it.each(privateCalls)("$method $path answers 401 without a token", async (c) => {
+    const res = c.method === "GET"
+      ? await s.call("GET", `${c.path}?title=Nope`)
+      : await s.call("POST", c.path, POST_SAMPLES[c.name] ? { body: POST_SAMPLES[c.name]!.valid } : { rawBody: new FormData() });
+    expectRefusal(res, 401);
+  });
+
+  it.each(privateCalls)("$method $path answers 401 to a malformed or forged token", async (c) => {
+    for (const header of ["Bearer", "Bearer a.b.c", `Bearer ${token}x`, `Token ${token}`]) {
+      const opts = { headers: { Authorization: header } };
+      const res = c.method === "GET"
+        ? await s.call("GET", `${c.path}?title=Nope`, opts)
+        : await s.call("POST", c.path, { ...opts, rawBody: JSON.stringify(POST_SAMPLES[c.name]?.valid ?? {}) });
+      expectRefusal(res, 401);
+    }
+  });
+
+  it("checks the token before reading the body: a bad body without a token answers 401", async () => {
+    expectRefusal(await s.call("POST", "/user/upsert-template", { rawBody: "{not json" }), 401);
+  });
+
+  it("lets public calls through without a token", async () => {
+    expect((await s.call("GET", "/healthz")).status).toBe(200);
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token: "made-up" } })).status).toBe(401);
+  });
+});
+
+describe("after all the bad input", () => {
+  it("nothing was written: filter templates, KPI templates and events are unchanged", async () => {
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the token still works and the valid samples still go through", async () => {
+    expect((await s.call("GET", "/user/getdata", { token })).status).toBe(200);
+    const res = await post("/user/upsert-template", { body: POST_SAMPLES.upsertTemplate!.valid });
+    expect(res.status).toBe(200);
+    expect(await s.count("SELECT count(*)::int AS n FROM filter_templates")).toBe(before.filter_templates! + 1);
+  });
+});

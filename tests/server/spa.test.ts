@@ -1,0 +1,124 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Schema } from "effect";
+import { Api } from "../../domain/api";
+import { startTestServer, type TestServer } from "../support/testServer";
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = (await s.login()).access_token;
+  // A file beside STATIC_DIR that must never be reachable through the static handler.
+  writeFileSync(path.join(s.dataDir, "secret.txt"), "TOP-SECRET-OUTSIDE-STATIC");
+});
+afterAll(() => s.close());
+
+type Res = Awaited<ReturnType<TestServer["call"]>>;
+
+function expectSecurityHeaders(res: Res) {
+  const csp = res.headers.get("Content-Security-Policy") ?? "";
+  expect(csp).toMatch(/(^|;\s*)script-src 'self'(;|$)/);
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+}
+
+function expectJson404(res: Res) {
+  expect(res.status, res.text).toBe(404);
+  expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+  expect(res.json).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  expect(res.text).not.toContain("brand-dashboard");
+}
+
+describe("history-mode fallback", () => {
+  it.each(["/", "/brandEx", "/cir/42", "/some/deep/path?x=1", "/logout", "/brandEx/", "/%E0%B8%AA%E0%B8%A7%E0%B8%B1%E0%B8%AA%E0%B8%94%E0%B8%B5"])(
+    "GET %s answers the app's index.html as text/html",
+    async (url) => {
+      const res = await s.call("GET", url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+      expect(res.text).toContain("brand-dashboard");
+      expectSecurityHeaders(res);
+    },
+  );
+
+  it("answers the same index.html for a deep route as for /", async () => {
+    expect((await s.call("GET", "/cir/42")).text).toBe((await s.call("GET", "/")).text);
+  });
+
+  it("serves index.html to a signed-in browser too (the token changes nothing for pages)", async () => {
+    const res = await s.call("GET", "/brandEx", { token });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("brand-dashboard");
+  });
+
+  it.each([
+    "/../secret.txt",
+    "/..%2fsecret.txt",
+    "/%2e%2e/secret.txt",
+    "/%2e%2e%2fsecret.txt",
+    "/assets/..%2f..%2fsecret.txt",
+    "/..%5csecret.txt",
+  ])("never serves a file outside STATIC_DIR for %s", async (url) => {
+    const res = await s.call("GET", url);
+    expect(res.text).not.toContain("TOP-SECRET");
+    expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe("unknown API paths", () => {
+  it.each([
+    ["GET", "/user/nope"],
+    ["POST", "/auth/nope"],
+    ["GET", "/api/whatever"],
+    ["DELETE", "/brandEx"],
+    ["PUT", "/"],
+    ["GET", "/user"],
+    ["GET", "/auth/login-user"],
+    ["POST", "/user/getdata"],
+    ["DELETE", "/user/upsert-template"],
+    ["GET", "/api/auth/logout"],
+    ["POST", "/some/deep/path"],
+  ])("%s %s answers a JSON 404 {error, message}", async (method, url) => {
+    const res = await s.call(method, url, { token });
+    expectJson404(res);
+    expectSecurityHeaders(res);
+  });
+
+  it("answers the JSON 404 without a token as well", async () => {
+    expectJson404(await s.call("GET", "/user/nope"));
+  });
+});
+
+describe("security headers", () => {
+  it.each([
+    ["GET", "/healthz", undefined],
+    ["GET", "/user/getdata", "token"],
+    ["GET", "/user/getdata", undefined],
+    ["POST", "/auth/login-user", undefined],
+    ["GET", "/", undefined],
+    ["GET", "/user/nope", undefined],
+  ])("%s %s carries a CSP with script-src 'self' and nosniff", async (method, url, withToken) => {
+    const res = await s.call(method, url, {
+      ...(withToken ? { token } : {}),
+      ...(method === "POST" ? { body: { email: "x@example.com", password: "nope" } } : {}),
+    });
+    expectSecurityHeaders(res);
+  });
+
+  it("the app's page forbids framing and other origins' scripts", async () => {
+    const csp = (await s.call("GET", "/")).headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval|\*)/);
+  });
+});
+
+describe("GET /healthz", () => {
+  it("answers status ok and the version, decoding with the contract, without a token", async () => {
+    const res = await s.call("GET", "/healthz");
+    expect(res.status).toBe(200);
+    const health = Schema.decodeUnknownSync(Api.health.response)(res.json);
+    expect(health.status).toBe("ok");
+    expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
