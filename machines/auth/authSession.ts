@@ -80,3 +80,14 @@ export function safeReturnPath(path: string): string | null {
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== "" ? error.message : fallback;
 }
+
+export const SESSION_ENDED = "Your session has ended. Please sign in again.";
+
+/**
+ * Why an existing session could not be used. A refused token (401) gets one plain sentence: the
+ * server's wording there is written for developers. Anything else (no network) keeps its message.
+ */
+export function sessionFailureMessage(error: unknown): string {
+  const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
+  return status === 401 ? SESSION_ENDED : errorMessage(error, "Your profile could not be loaded.");
+}

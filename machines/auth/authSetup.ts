@@ -5,7 +5,9 @@
 import { assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
 import type { UserData } from "../../domain/entities";
-import { errorMessage, isStale, refreshDelay, safeReturnPath, sessionFromTokens, type Session } from "./authSession";
+import {
+  SESSION_ENDED, errorMessage, isStale, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, type Session,
+} from "./authSession";
 
 export interface AuthContext {
   session: Session | null;
@@ -59,8 +61,8 @@ export const authSetup = setup({
     rememberPath: assign({ returnTo: ({ context }, path: string) => safeReturnPath(path) ?? context.returnTo }),
     clearError: assign({ error: null }),
     reportSignInFailure: assign({ error: (_, { error }: { error: unknown }) => errorMessage(error, "Sign-in failed. Please try again.") }),
-    reportUserLoadFailure: assign({ error: (_, { error }: { error: unknown }) => errorMessage(error, "Your profile could not be loaded.") }),
-    reportSessionEnded: assign({ error: "Your session has ended. Please sign in again." }),
+    reportUserLoadFailure: assign({ error: (_, { error }: { error: unknown }) => sessionFailureMessage(error) }),
+    reportSessionEnded: assign({ error: SESSION_ENDED }),
   },
   guards: {
     hasNoSession: (_, session: Session | null) => session === null,

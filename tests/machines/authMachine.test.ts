@@ -162,13 +162,16 @@ describe("auth machine", () => {
       expect(calls.loadUser).toEqual(["sso-access"]);
     });
 
-    it("signs out with an error when the user cannot be loaded", async () => {
-      const { actor, storage } = start({ loadUser: () => Promise.reject(new HttpError(401, "Token expired.")) });
+    it.each([
+      { error: new HttpError(401, "Authorization: a valid bearer access token is required"), shown: "Your session has ended. Please sign in again." },
+      { error: new HttpError(0, "The server could not be reached."), shown: "The server could not be reached." },
+    ])("signs out saying '$shown' when the user cannot be loaded", async ({ error, shown }) => {
+      const { actor, storage } = start({ loadUser: () => Promise.reject(error) });
       await settle();
       actor.send({ type: "auth.signIn", credentials });
       await settle();
       expectToBeIn(actor, "signedOut");
-      expect(actor.getSnapshot().context.error).toBe("Token expired.");
+      expect(actor.getSnapshot().context.error).toBe(shown);
       expect(storage.session).toBeNull();
     });
   });

@@ -1,0 +1,43 @@
+import { createRouter } from "@tanstack/react-router";
+import { selectIsAuthenticated, selectIsBusy } from "../../machines/auth/authSelectors";
+import { authActor } from "@/app/auth";
+import { authenticatedRoute } from "@/routes/authenticated";
+import { brandExRoute } from "@/routes/brandEx";
+import { loginRoute } from "@/routes/login";
+import { logoutRoute } from "@/routes/logout";
+import { rootRoute } from "@/routes/root";
+import { signInRoute } from "@/routes/signIn";
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  loginRoute,
+  logoutRoute,
+  authenticatedRoute.addChildren([brandExRoute]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { auth: authActor },
+  defaultPendingComponent: () => <p className="pending">Loading…</p>,
+});
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/**
+ * Guards decide where a user may be; when the signed-in state changes (sign-in done, session
+ * lapsed, signed out elsewhere) they run again, which moves the user on.
+ */
+export function rerunGuardsOnAuthChange(): void {
+  let signedIn: boolean | null = null;
+  authActor.subscribe((s) => {
+    if (selectIsBusy(s)) return;
+    const now = selectIsAuthenticated(s);
+    // The first decision is awaited by the guards of the initial load already.
+    if (signedIn !== null && now !== signedIn) void router.invalidate();
+    signedIn = now;
+  });
+}

@@ -1,0 +1,26 @@
+import { createRoute, redirect } from "@tanstack/react-router";
+import { selectIsAuthenticated } from "../../machines/auth/authSelectors";
+import { HandOverFailedView } from "@/features/auth/HandOverFailedView";
+import { parseHandOver } from "@/features/auth/handOver";
+import { afterSignIn, settled } from "@/routes/authGuards";
+import { rootRoute } from "@/routes/root";
+
+/** SSO callback: tokens arrive in the fragment, then it continues like a sign-in. */
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/login",
+  beforeLoad: async ({ context, location }) => {
+    const tokens = parseHandOver(location.hash);
+    if (tokens === null) return;
+    // Guards re-run when auth changes; hand the same tokens over only once.
+    if (context.auth.getSnapshot().context.session?.tokens.access_token !== tokens.access_token) {
+      context.auth.send({ type: "auth.tokensReceived", tokens });
+    }
+    const auth = await settled(context.auth);
+    // `replace` drops the token-bearing URL from the history.
+    throw selectIsAuthenticated(auth)
+      ? redirect({ href: afterSignIn(auth), replace: true })
+      : redirect({ to: "/", replace: true });
+  },
+  component: HandOverFailedView,
+});
