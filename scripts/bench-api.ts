@@ -20,7 +20,9 @@ interface Started { child: ChildProcess; url: string; msToFirstResponse: number 
 
 async function startServer(): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // Exactly the process `npm start` runs.
+  const flags = (JSON.parse(readFileSync("scripts/server-flags.json", "utf8")) as { node: string[] }).node;
+  const child = spawn(process.execPath, [...flags, "server/main.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "" },
     stdio: ["ignore", "pipe", "inherit"],
   });

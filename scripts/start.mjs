@@ -1,6 +1,7 @@
 // `npm start`: build the web app when it is missing or older than its sources, then serve.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+// `npm run serve` (`--no-build`): serve only.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 function newest(dir) {
@@ -12,12 +13,18 @@ function newest(dir) {
   return t;
 }
 
-const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
-const sources = Math.max(...["src", "domain", "machines", "workers"].filter(existsSync).map(newest), statSync("index.html").mtimeMs);
-if (built < sources) {
-  console.log("Building the web app…");
-  const res = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
-  if (res.status !== 0) process.exit(res.status ?? 1);
+if (!process.argv.includes("--no-build")) {
+  const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
+  const sources = Math.max(...["src", "domain", "machines", "workers"].filter(existsSync).map(newest), statSync("index.html").mtimeMs);
+  if (built < sources) {
+    console.log("Building the web app…");
+    const res = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+    if (res.status !== 0) process.exit(res.status ?? 1);
+  }
 }
-const server = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: "inherit" });
-process.exit(server.status ?? 0);
+
+const flags = JSON.parse(readFileSync(new URL("./server-flags.json", import.meta.url), "utf8")).node;
+const server = spawn(process.execPath, [...flags, "server/main.ts"], { stdio: "inherit" });
+// Ctrl-C reaches both processes; forward SIGTERM so the server can close its database.
+for (const sig of ["SIGTERM", "SIGINT"]) process.on(sig, () => server.kill(sig));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
