@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildApp } from "./runtime";
+import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
 
 const started = performance.now();
@@ -15,7 +16,14 @@ try {
   throw err;
 }
 
-const { storage, created } = await openStorage(config, { initInChild: true });
+const opened = await openStorage(config, { initInChild: true }).catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(`Cannot start: ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+});
+const { storage, created } = opened;
 const app = buildApp(config, storage);
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

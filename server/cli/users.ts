@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../config";
 import { ReadCaches } from "../services/cache";
 import { ServiceError } from "../services/errors";
 import { parsePermissions, UserService } from "../services/users";
+import { DataDirLockedError } from "../storage/lock";
 import { openStorage } from "../storage/open";
 
 const USAGE = `Usage: npm run users -- <command> [options]
@@ -89,7 +90,7 @@ try {
   if (err instanceof UsageError || (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
     console.error(`error: ${err.message}\n${USAGE}`);
     process.exitCode = 2;
-  } else if (err instanceof ServiceError || err instanceof ConfigError) {
+  } else if (err instanceof ServiceError || err instanceof ConfigError || err instanceof DataDirLockedError) {
     console.error(`error: ${err.message}`);
     process.exitCode = 1;
   } else {

@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Api, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
+import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
 import type { AuthService, Principal } from "../services/auth";
 import { ServiceError, type FailureKind } from "../services/errors";
@@ -208,14 +209,15 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
   app.use("*", serveStatic({ root }));
 
-  // History-mode fallback: every other GET gets the app's index.html.
+  // History-mode fallback: every other GET gets the app's index.html, which renders the route;
+  // a path that is no route of the app still gets the page (its 404 view) but with status 404.
   const indexFile = path.join(deps.config.staticDir, "index.html");
   let indexHtml: string | null = null;
   app.get("*", (c) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
     if (indexHtml === null) return c.text("The web app is not built yet: run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
   });
 
   app.onError((err, c) => {

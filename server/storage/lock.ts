@@ -1,6 +1,9 @@
 import { readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 
+/** The embedded database directory is held by another live process. */
+export class DataDirLockedError extends Error {}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -27,7 +30,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch {
       const pid = Number(readFileSync(file, "utf8").trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new Error(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first (or use DATABASE_URL)`);
+        throw new DataDirLockedError(`the embedded database in ${dataDir} is in use by process ${pid}; stop it first (or use DATABASE_URL)`);
       }
       rmSync(file, { force: true });
     }

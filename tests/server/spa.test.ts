@@ -31,11 +31,14 @@ function expectJson404(res: Res) {
 }
 
 describe("history-mode fallback", () => {
-  it.each(["/", "/brandEx", "/cir/42", "/some/deep/path?x=1", "/logout", "/brandEx/", "/%E0%B8%AA%E0%B8%A7%E0%B8%B1%E0%B8%AA%E0%B8%94%E0%B8%B5"])(
-    "GET %s answers the app's index.html as text/html",
-    async (url) => {
+  it.each([
+    ["/", 200], ["/brandEx", 200], ["/cir/42", 200], ["/logout", 200], ["/brandEx/", 200], ["/o2o?tab=x", 200],
+    ["/some/deep/path?x=1", 404], ["/cir/42/extra", 404], ["/%E0%B8%AA%E0%B8%A7%E0%B8%B1%E0%B8%AA%E0%B8%94%E0%B8%B5", 404],
+  ] as const)(
+    "GET %s answers the app's index.html as text/html with status %i",
+    async (url, status) => {
       const res = await s.call("GET", url);
-      expect(res.status).toBe(200);
+      expect(res.status).toBe(status);
       expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
       expect(res.text).toContain("brand-dashboard");
       expectSecurityHeaders(res);

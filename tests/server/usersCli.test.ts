@@ -88,7 +88,8 @@ describe("users CLI", () => {
     try {
       const res = cli("list");
       expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(/in use by process \d+/);
+      expect(res.stderr).toMatch(/^error: the embedded database in .* is in use by process \d+/);
+      expect(res.stderr).not.toMatch(/\n\s+at /);
     } finally {
       await server.kill();
     }
