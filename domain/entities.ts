@@ -34,7 +34,18 @@ export type Bag = typeof Bag.Type;
 export const O2OCampaignRef = Schema.Struct({ id: Schema.Number, name: Schema.String });
 export type O2OCampaignRef = typeof O2OCampaignRef.Type;
 
-/** The user as `GET /user/getdata` returns it. */
+/** Account template entry (spec §3 accountTime.template): a channel and its first year. */
+export const AccountTimeEntry = Schema.Struct({ channel: SocialChannel, startYear: Schema.Number.check(Schema.isInt()) });
+export type AccountTimeEntry = typeof AccountTimeEntry.Type;
+
+/** How a brand labels the Facebook MA module in the side menu: some brands call it just "MA". */
+export const MaLabel = Schema.Literals(["Facebook MA", "MA"]);
+export type MaLabel = typeof MaLabel.Type;
+
+export const BrandSetting = Schema.Struct({ name: Schema.String, maLabel: MaLabel });
+export type BrandSetting = typeof BrandSetting.Type;
+
+/** The user as `GET /user/getdata` returns it: the fields of spec §3, plus brand settings and the account template. */
 export const UserData = Schema.Struct({
   name: Schema.String,
   email: Schema.String,
@@ -46,12 +57,10 @@ export const UserData = Schema.Struct({
   brand: Schema.Array(Schema.String),
   remember_token: Schema.NullOr(Schema.String),
   permissions: Schema.Array(PermissionCode),
+  brandSettings: Schema.Array(BrandSetting),
+  accountTime: Schema.Struct({ template: Schema.Array(AccountTimeEntry) }),
 });
 export type UserData = typeof UserData.Type;
-
-/** Account template entry (spec §3 accountTime.template): a channel and its first year. */
-export const AccountTimeEntry = Schema.Struct({ channel: SocialChannel, startYear: Schema.Number.check(Schema.isInt()) });
-export type AccountTimeEntry = typeof AccountTimeEntry.Type;
 
 /** `updated_at` as the spec formats it: YYYY-MM-DDTHH:mm:ss (Asia/Bangkok wall time). */
 export const LocalDateTime = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/));

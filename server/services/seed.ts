@@ -1,3 +1,4 @@
+import type { MaLabel } from "../../domain/entities";
 import type { Storage } from "../storage/storage";
 import { ReadCaches } from "./cache";
 import { UserService } from "./users";
@@ -6,7 +7,7 @@ export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo1234";
 
 /** Brands, their Facebook and TikTok accounts (bags) and pages: deterministic demo data. */
-const DEMO_BRANDS: ReadonlyArray<{ name: string; slug: string; maLabel: string; accounts: ReadonlyArray<{ channel: "facebook" | "tiktok"; name: string; pages: string[] }> }> = [
+const DEMO_BRANDS: ReadonlyArray<{ name: string; slug: string; maLabel: MaLabel; accounts: ReadonlyArray<{ channel: "facebook" | "tiktok"; name: string; pages: string[] }> }> = [
   {
     name: "Tipco", slug: "tipco", maLabel: "Facebook MA",
     accounts: [

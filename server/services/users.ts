@@ -14,7 +14,11 @@ SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, u.token
               FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id WHERE ub.user_id = u.id), '[]'::json) AS listbag,
   coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY p.id)
               FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
-             WHERE ub.user_id = u.id), '[]'::json) AS listpage
+             WHERE ub.user_id = u.id), '[]'::json) AS listpage,
+  coalesce((SELECT json_agg(json_build_object('name', b.name, 'maLabel', b.ma_label) ORDER BY b.name)
+              FROM user_brands ub JOIN brands b ON b.id = ub.brand_id WHERE ub.user_id = u.id), '[]'::json) AS "brandSettings",
+  json_build_object('template', coalesce((SELECT json_agg(json_build_object('channel', t.channel, 'startYear', t.start_year) ORDER BY t.channel)
+              FROM account_template t), '[]'::json)) AS "accountTime"
 FROM users u WHERE u.id = $1`;
 
 export function normaliseEmail(email: string): string {

@@ -18,6 +18,8 @@ const demoUser: UserData = {
   brand: ["Tipco"],
   remember_token: null,
   permissions: ["1"],
+  brandSettings: [{ name: "Tipco", maLabel: "Facebook MA" }],
+  accountTime: { template: [{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }] },
 };
 
 let issued = 0;

@@ -55,6 +55,16 @@ describe("GET /user/getdata", () => {
     expect(user.listO2O).toEqual([]);
   });
 
+  it("carries each brand's label for the MA module and the account template (facebook and tiktok from 2021)", async () => {
+    const user = await getdata();
+    expect(user.brandSettings).toEqual([
+      { name: "Aura", maLabel: "MA" },
+      { name: "Aura Move", maLabel: "Facebook MA" },
+      { name: "Tipco", maLabel: "Facebook MA" },
+    ]);
+    expect(user.accountTime).toEqual({ template: [{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }] });
+  });
+
   it("lists every account and page of the demo user's brands once", async () => {
     const user = await getdata();
     const bagIds = user.listbag.map((b) => b._id);
@@ -72,6 +82,7 @@ describe("GET /user/getdata", () => {
     const aura = await s.addUser("aura@example.com", ["1"], ["Aura"]);
     const user = await getdata(aura);
     expect(user.brand).toEqual(["Aura"]);
+    expect(user.brandSettings).toEqual([{ name: "Aura", maLabel: "MA" }]);
     expect(bagsById(user.listbag)).toStrictEqual(AURA_BAGS);
     expect(byId(user.listpage)).toStrictEqual(AURA_PAGES);
     expect(user.email).toBe("aura@example.com");
