@@ -13,6 +13,13 @@ export interface Principal {
   readonly permissions: readonly PermissionCode[];
 }
 
+/**
+ * Seconds after its rotation during which a refresh token may be presented once more: a page
+ * reloaded while its refresh request was in flight never saw the new token, and must not lose the
+ * session for it. A second replay, or one after the grace, revokes the family.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+
 export interface AuthOptions {
   readonly refreshTokenTtl: number;
   readonly maxFailures: number;
@@ -91,16 +98,22 @@ export class AuthService {
   async refresh(token: string): Promise<Tokens> {
     const hash = hashRefreshToken(token);
     const outcome = await this.db.transaction(async (tx): Promise<{ error: string } | { tokens: Tokens }> => {
-      const res = await tx.query<{ session_id: string; used: boolean; expired: boolean; revoked: boolean; user_id: number }>(
-        `SELECT r.session_id, r.used_at IS NOT NULL AS used, r.expires_at <= now() AS expired,
+      const res = await tx.query<{ session_id: string; used: boolean; graceable: boolean; expired: boolean; revoked: boolean; user_id: number }>(
+        `SELECT r.session_id, r.used_at IS NOT NULL AS used,
+                (r.reused_at IS NULL AND r.used_at > now() - make_interval(secs => $2)) AS graceable,
+                r.expires_at <= now() AS expired,
                 s.revoked_at IS NOT NULL AS revoked, s.user_id
            FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
           WHERE r.token_hash = $1 FOR UPDATE`,
-        [hash],
+        [hash, REFRESH_REUSE_GRACE_SECONDS],
       );
       const row = res.rows[0];
       if (!row) return { error: "Refresh token is not valid" };
       if (row.revoked) return { error: "Session has ended" };
+      if (row.used && row.graceable) {
+        await tx.query("UPDATE refresh_tokens SET reused_at = now() WHERE token_hash = $1", [hash]);
+        return { tokens: await this.issue(row.user_id, row.session_id, tx) };
+      }
       if (row.used) {
         await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1", [row.session_id]);
         this.caches.sessions.delete(row.session_id);

@@ -122,9 +122,24 @@ describe("refresh tokens", () => {
     expect(r2.status).toBe(200);
   });
 
-  it("revokes the whole family when an already-rotated token is reused", async () => {
+  it("lets a just-rotated token be presented once more within the grace period (a reload during a refresh)", async () => {
+    const first = await s.login();
+    const lost = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
+    expect(lost.status).toBe(200);
+    // The page reloaded before it saw `lost`'s answer: it still holds the first token.
+    const again = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
+    expect(again.status).toBe(200);
+    expect((await getdata(again.json.user.Tokens.access_token)).status).toBe(200);
+    // Only once: a second replay is theft, and ends the session.
+    const third = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
+    expect(third.status).toBe(401);
+    expect((await getdata(again.json.user.Tokens.access_token)).status).toBe(401);
+  });
+
+  it("revokes the whole family when an already-rotated token is reused after the grace period", async () => {
     const first = await s.login();
     const second = (await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } })).json.user.Tokens;
+    await s.storage.query("UPDATE refresh_tokens SET used_at = used_at - interval '1 minute' WHERE used_at IS NOT NULL");
     const replay = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } });
     expect(replay.status).toBe(401);
     // The thief's replay ended the session: the legitimate newer tokens are dead too.
