@@ -8,6 +8,7 @@ import {
   EventRecord, FilterTemplate, FilterTemplateRecord, KpiTemplate, KpiTemplateRecord, Page, Title, UserData,
 } from "./entities";
 import type { PermissionCode } from "./entities";
+import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -144,6 +145,9 @@ export const Api = {
   restoreKpiTemplate: call({ method: "POST", path: "/user/restore-kpi-template", request: TitleRequest, response: RestoreKpiTemplateResponse, permission: "9" }),
   uploadImg: call({ method: "POST", path: "/user/upload-img", request: NoBody, response: UploadResponse, permission: null }),
   filterPage: call({ method: "POST", path: "/user/filter-page", request: FilterPageRequest, response: FilterPageResponse, permission: null }),
+  /** Multipart (`file`, `account`, `page`): the request schema covers the text fields; 400 answers are `ImportMetricsRefusal`. */
+  importMetrics: call({ method: "POST", path: "/user/import-metrics", request: ImportMetricsFields, response: ImportMetricsResponse, permission: "9" }),
+  metricsSummary: call({ method: "GET", path: "/user/metrics-summary", request: MetricsSummaryRequest, response: MetricsSummaryResponse, permission: null }),
 } as const;
 export type Api = typeof Api;
 export type CallName = keyof Api;

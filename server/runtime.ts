@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
+import { MetricsService } from "./services/metrics";
 import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
 import { UserService } from "./services/users";
@@ -29,6 +30,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),
+    metrics: new MetricsService(storage),
   };
 }
 

@@ -96,9 +96,10 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
   },
 };
 
-/** Every JSON call of the contract (the health probe and the multipart upload have their own tests). */
+/** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics"];
 const jsonCalls = (Object.keys(Api) as CallName[])
-  .filter((n) => n !== "health" && n !== "uploadImg")
+  .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));
 const postCalls = jsonCalls.filter((c) => c.method === "POST");
 const getCalls = jsonCalls.filter((c) => c.method === "GET");

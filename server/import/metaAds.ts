@@ -1,0 +1,185 @@
+/**
+ * Meta Ads Manager report export (EXPORTS.md §4), CSV or XLSX, English or Thai headers. One row
+ * per ad (or ad set, or campaign) and day; every value is an account-level value of the ADS plan,
+ * keyed by (Ad ID, day) so that a re-export overwrites instead of adding.
+ */
+import { createHash } from "node:crypto";
+import { isCalendarDay, type MetricKey } from "../../domain/metrics";
+import { cleanCell, findColumn, isoDayOf, parseNumberCell } from "./normalize";
+import { FileRefusedError, checkValue, type DraftValue, type FormatInput, type FormatOutput } from "./types";
+
+/**
+ * Header aliases, English then Thai. Thai names only where a real export or an importer that
+ * read real exports shows them (EXPORTS.md: guessed translations of Meta headers were all wrong).
+ */
+export const ADS_COLUMNS = {
+  day: ["Day", "วัน"],
+  starts: ["Reporting starts", "เริ่มการรายงาน"],
+  ends: ["Reporting ends", "สิ้นสุดการรายงาน"],
+  campaignName: ["Campaign name", "ชื่อแคมเปญ"],
+  campaignId: ["Campaign ID", "รหัสแคมเปญ"],
+  adSetName: ["Ad set name", "ชื่อชุดโฆษณา"],
+  adSetId: ["Ad set ID", "รหัสชุดโฆษณา"],
+  adName: ["Ad name", "ชื่อโฆษณา"],
+  adId: ["Ad ID", "ID โฆษณา", "รหัสโฆษณา"],
+  currency: ["Currency", "สกุลเงิน"],
+  results: ["Results", "ผลลัพธ์"],
+  resultIndicator: ["Result indicator", "Result type", "ตัวระบุผลลัพธ์"],
+} as const;
+
+/**
+ * Metric columns: the first alias present wins. Clicks are link clicks when the report has them
+ * (the click a KPI plans for and CPC is quoted on), else Clicks (all). Conversions are purchases.
+ */
+export const ADS_METRIC_COLUMNS: ReadonlyArray<{ metric: MetricKey; aliases: readonly string[] }> = [
+  { metric: "spend", aliases: ["Amount spent (THB)", "จำนวนเงินที่ใช้จ่ายไป (THB)"] },
+  { metric: "impression", aliases: ["Impressions", "อิมเพรสชัน"] },
+  { metric: "reach", aliases: ["Reach", "การเข้าถึง"] },
+  { metric: "click", aliases: ["Link clicks", "การคลิกลิงก์", "Clicks (all)", "จำนวนคลิก (ทั้งหมด)"] },
+  { metric: "view", aliases: ["3-second video plays"] },
+  { metric: "engagement", aliases: ["Post engagements", "Post engagement"] },
+  { metric: "leadgen", aliases: ["Leads"] },
+  { metric: "conversion", aliases: ["Purchases", "การซื้อ", "Website purchases"] },
+  { metric: "inbox", aliases: ["Messaging conversations started"] },
+];
+
+/** When a metric has no column of its own, Results count for it on rows whose result indicator says so. */
+const RESULT_KINDS: ReadonlyArray<{ metric: MetricKey; pattern: RegExp }> = [
+  { metric: "conversion", pattern: /purchase|การซื้อ/i },
+  { metric: "leadgen", pattern: /lead/i },
+  { metric: "inbox", pattern: /messaging_conversation_started|messaging conversations? started/i },
+];
+
+const SPENT = /^(amount spent|จำนวนเงินที่ใช้จ่ายไป) \(([^)]+)\)$/;
+const TOTAL_LABELS = /^(total|totals|grand total|รวม|รวมทั้งหมด|ทั้งหมด)$|^(results from|ผลลัพธ์จาก)\b/i;
+
+export function isAdsHeader(index: ReadonlyMap<string, number>): boolean {
+  const hasTime = findColumn(index, ADS_COLUMNS.day) !== undefined || findColumn(index, ADS_COLUMNS.starts) !== undefined;
+  const hasMetric = ADS_METRIC_COLUMNS.some((m) => findColumn(index, m.aliases) !== undefined)
+    || [...index.keys()].some((k) => SPENT.test(k));
+  return hasTime && hasMetric;
+}
+
+const idOk = (s: string) => /^\d{1,30}$/.test(s);
+
+export function parseAds(input: FormatInput, index: ReadonlyMap<string, number>): FormatOutput {
+  const header = input.rows[input.headerAt]!;
+  const headerText = (i: number) => cleanCell(header.cells[i]);
+  const notes: FormatOutput["notes"] = [];
+
+  // Money in another currency is refused: the KPI budgets are in THB and nothing converts.
+  for (const [name] of index) {
+    const m = SPENT.exec(name);
+    if (m && m[2]!.toUpperCase() !== "THB") {
+      throw new FileRefusedError(`Amount spent is in ${m[2]!.toUpperCase()}: only accounts that spend in THB can be imported`, header.line);
+    }
+  }
+  const col = Object.fromEntries(Object.entries(ADS_COLUMNS).map(([k, aliases]) => [k, findColumn(index, aliases)])) as Record<keyof typeof ADS_COLUMNS, number | undefined>;
+  const metricCols: Array<{ metric: MetricKey; col: number }> = [];
+  for (const m of ADS_METRIC_COLUMNS) {
+    const c = findColumn(index, m.aliases);
+    if (c === undefined) continue;
+    metricCols.push({ metric: m.metric, col: c });
+    notes.push({ line: header.line, reason: `${m.metric} is read from "${headerText(c)}"` });
+  }
+  const fromResults = col.results !== undefined && col.resultIndicator !== undefined
+    ? RESULT_KINDS.filter((k) => !metricCols.some((m) => m.metric === k.metric))
+    : [];
+  if (fromResults.length > 0) notes.push({ line: header.line, reason: `Results count as ${fromResults.map((k) => k.metric).join(", ")} on rows whose result indicator says so` });
+  if (metricCols.length === 0 && fromResults.length === 0) {
+    throw new FileRefusedError("the report has no column this import reads (Amount spent (THB), Impressions, Reach, Link clicks, …)", header.line);
+  }
+  if (col.day === undefined && (col.starts === undefined || col.ends === undefined)) {
+    throw new FileRefusedError("the report has neither a Day column nor Reporting starts and Reporting ends", header.line);
+  }
+
+  const values: DraftValue[] = [];
+  const errors: FormatOutput["errors"] = [];
+  let rows = 0;
+  let firstData = true;
+  for (const row of input.rows.slice(input.headerAt + 1)) {
+    const cell = (i: number | undefined) => (i === undefined ? "" : cleanCell(row.cells[i]));
+    if (row.cells.every((c) => cleanCell(c) === "")) continue;
+    const identity = [col.campaignName, col.campaignId, col.adSetName, col.adSetId, col.adName, col.adId].map(cell);
+    const firstIdentity = identity.find((s) => s !== "");
+    // Totals: no campaign, ad set or ad at all (Meta's first row), or a label such as รวมทั้งหมด.
+    if (firstIdentity === undefined || TOTAL_LABELS.test(firstIdentity) || TOTAL_LABELS.test(cleanCell(row.cells[0]))) {
+      notes.push({ line: row.line, reason: firstData ? "totals row (first row without a campaign or ad) left out" : "totals row left out" });
+      firstData = false;
+      continue;
+    }
+    firstData = false;
+    const problems: string[] = [];
+
+    // The day: the Day breakdown, or a report range of exactly one day.
+    let date: string | null = null;
+    if (col.day !== undefined) {
+      date = isoDayOf(cell(col.day));
+      if (!date || !isCalendarDay(date)) problems.push(`${headerText(col.day)}: ${JSON.stringify(cell(col.day).slice(0, 40))} is not a date YYYY-MM-DD`);
+    } else {
+      const s = isoDayOf(cell(col.starts));
+      const e = isoDayOf(cell(col.ends));
+      if (!s || !e || !isCalendarDay(s) || !isCalendarDay(e)) problems.push(`${headerText(col.starts!)}/${headerText(col.ends!)}: not dates YYYY-MM-DD`);
+      else if (s !== e) problems.push(`the row covers ${s} to ${e}, not one day: export with the breakdown By time → Day`);
+      else date = s;
+    }
+    if (col.currency !== undefined) {
+      const cur = cell(col.currency).toUpperCase();
+      if (cur !== "" && cur !== "THB") problems.push(`${headerText(col.currency)}: ${cur} is not THB`);
+    }
+
+    // The stable key: the most specific id the report has, else the names.
+    let subKey: string | null = null;
+    const ids: Array<[string, number | undefined]> = [["ad", col.adId], ["adset", col.adSetId], ["campaign", col.campaignId]];
+    for (const [kind, c] of ids) {
+      const v = cell(c);
+      if (c === undefined || v === "") continue;
+      if (idOk(v)) subKey = `${kind}:${v}`;
+      else if (/^\d(\.\d+)?e\+?\d+$/i.test(v)) problems.push(`${headerText(c)}: ${v} was rounded by a spreadsheet; export again, or format the column as text`);
+      else problems.push(`${headerText(c)}: ${JSON.stringify(v.slice(0, 40))} is not an id (digits only)`);
+      break;
+    }
+    if (subKey === null && problems.length === 0) {
+      const names = [col.campaignName, col.adSetName, col.adName].map(cell);
+      subKey = `name:${createHash("sha256").update(names.join("\u001f")).digest("hex").slice(0, 32)}`;
+    }
+
+    const got: Array<{ metric: MetricKey; value: number; column: string }> = [];
+    for (const m of metricCols) {
+      const num = parseNumberCell(cell(m.col));
+      if (!num.ok) problems.push(`${headerText(m.col)}: ${num.reason}`);
+      else if (num.value !== null) got.push({ metric: m.metric, value: num.value, column: headerText(m.col) });
+    }
+    if (fromResults.length > 0) {
+      const indicator = cell(col.resultIndicator);
+      const kind = fromResults.find((k) => k.pattern.test(indicator));
+      if (kind) {
+        const num = parseNumberCell(cell(col.results));
+        if (!num.ok) problems.push(`${headerText(col.results!)}: ${num.reason}`);
+        else if (num.value !== null) got.push({ metric: kind.metric, value: num.value, column: headerText(col.results!) });
+      }
+    }
+    if (problems.length > 0) {
+      errors.push({ line: row.line, reason: problems.join("; ") });
+      continue;
+    }
+    if (got.length === 0) {
+      notes.push({ line: row.line, reason: "no values; row left out" });
+      continue;
+    }
+    let rowOk = true;
+    for (const g of got) {
+      const draft = { date: date!, plan: "ads" as const, metric: g.metric, value: g.value };
+      const bad = checkValue(draft, g.column);
+      if (bad) {
+        errors.push({ line: row.line, reason: bad });
+        rowOk = false;
+        break;
+      }
+      values.push({ ...draft, line: row.line, subKey });
+    }
+    if (rowOk) rows++;
+  }
+  return { rows, values, errors, notes, needsAccount: true };
+}
+
