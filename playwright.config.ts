@@ -34,7 +34,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node --import tsx server/main.ts",
+    // The real server, plus the extra users the shell specs sign in with.
+    command: "node --import tsx tests/e2e/support/server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,15 +1,34 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
+// Only the weights the app uses (400 text, 500 labels, 600 headings), Latin and Thai; each
+// file is fetched only when a glyph of its range is on screen.
+import "@fontsource/prompt/latin-400.css";
+import "@fontsource/prompt/thai-400.css";
+import "@fontsource/prompt/latin-500.css";
+import "@fontsource/prompt/thai-500.css";
+import "@fontsource/prompt/latin-600.css";
+import "@fontsource/prompt/thai-600.css";
 import { authActor } from "@/app/auth";
+import { setupInspector } from "@/app/inspect";
 import { rerunGuardsOnAuthChange, router } from "@/app/router";
+import { loadShellRules, needsShellRules } from "@/app/shellRulesLoader";
 import "@/styles.css";
 
+void setupInspector();
 rerunGuardsOnAuthChange();
 authActor.start();
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
+
+// A default-layout page opened directly: its route needs the shell rules to match. A failure
+// to load them is left to the router, which then shows the error page. The chunks of the
+// layout and the page (by path alone) are fetched meanwhile instead of after the match.
+if (needsShellRules(window.location.pathname)) {
+  for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+  await loadShellRules().catch(() => undefined);
+}
 
 createRoot(root).render(
   <StrictMode>

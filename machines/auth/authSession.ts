@@ -4,6 +4,7 @@
  */
 import { Schema } from "effect";
 import { Tokens } from "../../domain/api";
+import type { UserData } from "../../domain/entities";
 
 /**
  * A session as the app keeps and persists it. `expiresAt` is computed once, when the tokens
@@ -90,4 +91,9 @@ export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 export function sessionFailureMessage(error: unknown): string {
   const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
   return status === 401 ? SESSION_ENDED : errorMessage(error, "Your profile could not be loaded.");
+}
+
+/** The user with a new profile image; no user (signed out meanwhile) stays no user. */
+export function withProfileImage(user: UserData | null, url: string): UserData | null {
+  return user === null ? null : { ...user, imgProfile: url };
 }

@@ -6,7 +6,8 @@ import { assign, fromPromise, setup } from "xstate";
 import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
 import type { UserData } from "../../domain/entities";
 import {
-  SESSION_ENDED, errorMessage, isStale, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, type Session,
+  SESSION_ENDED, errorMessage, isStale, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, withProfileImage,
+  type Session,
 } from "./authSession";
 
 export interface AuthContext {
@@ -27,8 +28,14 @@ export type AuthEvent =
   /** Tokens handed over by another sign-in flow (SSO callback `/login`). */
   | { type: "auth.tokensReceived"; tokens: Tokens }
   | { type: "auth.signOut" }
-  /** A call was refused with 401: refresh now rather than at the scheduled time. */
-  | { type: "auth.tokenExpired" }
+  /**
+   * A call was refused with 401: refresh now rather than at the scheduled time. `rejectedToken`
+   * is the access token the call carried; when it is no longer the current one, a refresh has
+   * already replaced it and the caller only needs to retry, so the event is ignored.
+   */
+  | { type: "auth.tokenExpired"; rejectedToken?: string }
+  /** The user's profile image changed (an upload), so every view of the user shows the new one. */
+  | { type: "auth.profileImageChanged"; url: string }
   | { type: "auth.rememberPath"; path: string };
 
 export type AuthTag = "authenticated" | "busy";
@@ -56,6 +63,7 @@ export const authSetup = setup({
     storeTokens: assign({ session: (_, tokens: Tokens) => sessionFromTokens(tokens, Date.now()) }),
     storeSession: assign({ session: (_, session: Session) => session }),
     storeUser: assign({ user: (_, user: UserData) => user }),
+    setProfileImage: assign({ user: ({ context }, url: string) => withProfileImage(context.user, url) }),
     forgetSession: assign({ session: null, user: null }),
     forgetReturnTo: assign({ returnTo: null }),
     rememberPath: assign({ returnTo: ({ context }, path: string) => safeReturnPath(path) ?? context.returnTo }),
@@ -65,6 +73,9 @@ export const authSetup = setup({
     reportSessionEnded: assign({ error: SESSION_ENDED }),
   },
   guards: {
+    /** The 401 came with the token we still hold; one carrying an older token needs no new refresh. */
+    isCurrentToken: ({ context }, rejectedToken: string | undefined) =>
+      rejectedToken === undefined || rejectedToken === context.session?.tokens.access_token,
     hasNoSession: (_, session: Session | null) => session === null,
     isSessionStale: (_, session: Session | null) => session !== null && isStale(session, Date.now()),
     /** Another tab already rotated the refresh token: reusing ours would revoke the family. */

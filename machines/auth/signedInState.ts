@@ -9,6 +9,7 @@ export const signedInState = authSetup.createStateConfig({
   initial: "active",
   on: {
     "auth.signOut": { target: "signingOut" },
+    "auth.profileImageChanged": { actions: { type: "setProfileImage", params: ({ event }) => event.url } },
   },
   states: {
     active: {
@@ -23,9 +24,17 @@ export const signedInState = authSetup.createStateConfig({
       after: { tokenExpiring: { target: "refreshing" } },
       // Only from `active`: restarting a refresh in flight would resend a refresh token the
       // server may already have rotated, and that reuse revokes the whole session family.
-      on: { "auth.tokenExpired": { target: "refreshing" } },
+      // Concurrent 401s share one refresh: while `refreshing` the event is not handled, and one
+      // that arrives after the refresh carries the replaced token, which `isCurrentToken` refuses.
+      on: {
+        "auth.tokenExpired": {
+          guard: { type: "isCurrentToken", params: ({ event }) => event.rejectedToken },
+          target: "refreshing",
+        },
+      },
     },
     refreshing: {
+      description: "One refresh at a time; every caller refused with 401 waits for it and retries.",
       initial: "checkingStore",
       states: {
         checkingStore: {

@@ -2,23 +2,30 @@ import { createRouter } from "@tanstack/react-router";
 import { selectIsAuthenticated, selectIsBusy } from "../../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
 import { authenticatedRoute } from "@/routes/authenticated";
-import { brandExRoute } from "@/routes/brandEx";
+import { bareRoute } from "@/routes/bare";
+import { errorPermissionRoute } from "@/routes/errorPermission";
 import { loginRoute } from "@/routes/login";
 import { logoutRoute } from "@/routes/logout";
+import { moduleRoutes } from "@/routes/modules";
 import { rootRoute } from "@/routes/root";
+import { shellRoute } from "@/routes/shell";
 import { signInRoute } from "@/routes/signIn";
 
 const routeTree = rootRoute.addChildren([
-  signInRoute,
-  loginRoute,
-  logoutRoute,
-  authenticatedRoute.addChildren([brandExRoute]),
+  bareRoute.addChildren([signInRoute, loginRoute, logoutRoute, errorPermissionRoute]),
+  authenticatedRoute.addChildren([shellRoute.addChildren(moduleRoutes)]),
 ]);
 
 export const router = createRouter({
   routeTree,
   context: { auth: authActor },
-  defaultPendingComponent: () => <p className="pending">Loading…</p>,
+  defaultPendingComponent: () => (
+    <p className="pending" role="status">
+      Loading…
+    </p>
+  ),
+  // No preloading on hover: a chunk that fails to load would then reload the page under the
+  // pointer (the chunk-reload guard cannot tell a preload from a navigation).
 });
 
 declare module "@tanstack/react-router" {

@@ -2,12 +2,13 @@ import { createRoute, redirect } from "@tanstack/react-router";
 import { selectIsAuthenticated } from "../../machines/auth/authSelectors";
 import { HandOverFailedView } from "@/features/auth/HandOverFailedView";
 import { parseHandOver } from "@/features/auth/handOver";
+import { loadShellRules } from "@/app/shellRulesLoader";
 import { afterSignIn, settled } from "@/routes/authGuards";
-import { rootRoute } from "@/routes/root";
+import { bareRoute } from "@/routes/bare";
 
 /** SSO callback: tokens arrive in the fragment, then it continues like a sign-in. */
 export const loginRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => bareRoute,
   path: "/login",
   beforeLoad: async ({ context, location }) => {
     const tokens = parseHandOver(location.hash);
@@ -16,7 +17,7 @@ export const loginRoute = createRoute({
     if (context.auth.getSnapshot().context.session?.tokens.access_token !== tokens.access_token) {
       context.auth.send({ type: "auth.tokensReceived", tokens });
     }
-    const auth = await settled(context.auth);
+    const [auth] = await Promise.all([settled(context.auth), loadShellRules()]);
     // `replace` drops the token-bearing URL from the history.
     throw selectIsAuthenticated(auth)
       ? redirect({ href: afterSignIn(auth), replace: true })

@@ -1,10 +1,10 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import { waitFor } from "xstate";
 import { settled } from "@/routes/authGuards";
-import { rootRoute } from "@/routes/root";
+import { bareRoute } from "@/routes/bare";
 
 export const logoutRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => bareRoute,
   path: "/logout",
   beforeLoad: async ({ context }) => {
     await settled(context.auth);

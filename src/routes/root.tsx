@@ -1,21 +1,17 @@
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import type { AuthActorRef } from "../../machines/auth/authMachine";
-import { ErrorView, NotFoundView } from "@/components/ErrorView";
+import { NotFoundPage, RouteErrorPage } from "@/features/errors/ErrorPages";
 
 export interface RouterContext {
   auth: AuthActorRef;
 }
 
+/**
+ * Errors and unmatched paths are caught here only (no route below has an error component), so
+ * they always replace the whole page with the bare error page, chrome included.
+ */
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: RootLayout,
-  notFoundComponent: NotFoundView,
-  errorComponent: () => <ErrorView title="An error occurred" />,
+  component: Outlet,
+  notFoundComponent: NotFoundPage,
+  errorComponent: RouteErrorPage,
 });
-
-function RootLayout() {
-  return (
-    <main className="app">
-      <Outlet />
-    </main>
-  );
-}

@@ -2,16 +2,21 @@ import { createRoute, redirect } from "@tanstack/react-router";
 import { useSelector } from "@xstate/react";
 import { selectCanSignIn, selectError, selectIsAuthenticated, selectIsSigningIn } from "../../machines/auth/authSelectors";
 import { SignInView } from "@/features/auth/SignInView";
+import { loadShellRules } from "@/app/shellRulesLoader";
 import { afterSignIn, settled } from "@/routes/authGuards";
-import { rootRoute } from "@/routes/root";
+import { bareRoute } from "@/routes/bare";
 
 export const signInRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => bareRoute,
   path: "/",
   beforeLoad: async ({ context }) => {
     const auth = await settled(context.auth);
     // Also the way out after a successful sign-in: the app re-runs guards when auth changes.
-    if (selectIsAuthenticated(auth)) throw redirect({ href: afterSignIn(auth), replace: true });
+    if (selectIsAuthenticated(auth)) {
+      // The next page is in the default layout, whose route cannot match without these.
+      await loadShellRules();
+      throw redirect({ href: afterSignIn(auth), replace: true });
+    }
   },
   component: SignInPage,
 });
@@ -26,7 +31,11 @@ function SignInPage() {
       error={error}
       busy={busy}
       canSubmit={canSubmit}
-      onSignIn={(credentials) => auth.send({ type: "auth.signIn", credentials })}
+      onSignIn={(credentials) => {
+        // Fetched while the sign-in request is in flight, not before: the page stays light.
+        void loadShellRules();
+        auth.send({ type: "auth.signIn", credentials });
+      }}
     />
   );
 }

@@ -63,7 +63,7 @@ test("signs in, stays signed in across reloads and token refreshes, and signs ou
   await page.goto("/");
   await expect(page).toHaveURL("/brandEx");
 
-  await page.getByRole("link", { name: "Sign out" }).click();
+  await page.getByRole("link", { name: "Logout" }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
 

@@ -338,6 +338,71 @@ describe("auth machine", () => {
     });
   });
 
+  describe("sharing one refresh between calls refused with 401", () => {
+    it("refreshes once for several 401s carrying the same token", async () => {
+      let resolve: (tokens: Tokens) => void = () => {};
+      const { actor, calls } = start({ refreshToken: () => new Promise((r) => (resolve = r)) });
+      await settle();
+      actor.send({ type: "auth.signIn", credentials });
+      await settle();
+      for (let i = 0; i < 3; i++) actor.send({ type: "auth.tokenExpired", rejectedToken: "access-1" });
+      await settle();
+      expectToBeIn(actor, "signedIn.refreshing.requesting");
+      resolve(newTokens());
+      await settle();
+
+      expectToBeIn(actor, "signedIn.active");
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+      expect(actor.getSnapshot().context.session?.tokens.access_token).toBe("access-2");
+    });
+
+    it("does not refresh again for a 401 that arrives after the refresh with the replaced token", async () => {
+      const { actor, calls } = start();
+      await settle();
+      actor.send({ type: "auth.signIn", credentials });
+      await settle();
+      actor.send({ type: "auth.tokenExpired", rejectedToken: "access-1" });
+      await settle();
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+
+      actor.send({ type: "auth.tokenExpired", rejectedToken: "access-1" });
+      await settle();
+      expectToBeIn(actor, "signedIn.active");
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+    });
+
+    it("refreshes for a 401 on the current token", async () => {
+      const { actor, calls } = start();
+      await settle();
+      actor.send({ type: "auth.signIn", credentials });
+      await settle();
+      actor.send({ type: "auth.tokenExpired", rejectedToken: "access-1" });
+      await settle();
+      actor.send({ type: "auth.tokenExpired", rejectedToken: "access-2" });
+      await settle();
+      expect(calls.refreshToken).toEqual(["refresh-1", "refresh-2"]);
+    });
+  });
+
+  describe("profile image", () => {
+    it("shows a newly uploaded profile image everywhere the user is read", async () => {
+      const { actor } = start();
+      await settle();
+      actor.send({ type: "auth.signIn", credentials });
+      await settle();
+      actor.send({ type: "auth.profileImageChanged", url: "/uploads/abc.png" });
+      expect(actor.getSnapshot().context.user?.imgProfile).toBe("/uploads/abc.png");
+      expect(actor.getSnapshot().context.user?.name).toBe("Demo User");
+    });
+
+    it("ignores an image change when nobody is signed in", async () => {
+      const { actor } = start();
+      await settle();
+      actor.send({ type: "auth.profileImageChanged", url: "/uploads/abc.png" });
+      expect(actor.getSnapshot().context.user).toBeNull();
+    });
+  });
+
   describe("returnTo", () => {
     it("ignores paths that would leave the site", async () => {
       const { actor } = start();

@@ -1,0 +1,22 @@
+/**
+ * Every statechart of the app, by name. Tooling reads this list: the model-based coverage check
+ * (`npm run test:coverage:machines` wants `tests/models/<name>.model.ts` for each entry), the
+ * diagram generator (`npm run docs:machines` writes `docs/machines/<name>.md`) and its freshness
+ * test. Add a machine here when you create it. Only machines/ files may be imported here.
+ */
+import type { AnyStateMachine } from "xstate";
+import { authMachine } from "./auth/authMachine";
+import { chunkReloadMachine } from "./chunkReload/chunkReloadMachine";
+import { accountDialogMachine } from "./accountDialog/accountDialogMachine";
+import { filterDrawerMachine } from "./filterDrawer/filterDrawerMachine";
+import { templateActivationMachine } from "./templateActivation/templateActivationMachine";
+
+export const MACHINES = {
+  auth: authMachine,
+  chunkReload: chunkReloadMachine,
+  filterDrawer: filterDrawerMachine,
+  templateActivation: templateActivationMachine,
+  accountDialog: accountDialogMachine,
+} as const satisfies Record<string, AnyStateMachine>;
+
+export type MachineName = keyof typeof MACHINES;

@@ -1,0 +1,112 @@
+/**
+ * Calls made on behalf of the signed-in user. They carry the current access token; a 401 asks
+ * the auth machine for a refresh (which it shares between every caller refused meanwhile), waits
+ * for the new token and retries once.
+ */
+import { Schema } from "effect";
+import { waitFor } from "xstate";
+import { Api, ApiError, UploadResponse, type CallName, type RequestOf, type ResponseOf, type UploadPurpose } from "../../domain/api";
+import { selectAccessToken, selectIsAuthenticated, selectIsBusy, selectIsReadyForCalls } from "../../machines/auth/authSelectors";
+import { ApiCallError, call } from "@/api/client";
+import { authActor } from "@/app/auth";
+
+export interface AuthedCallOptions {
+  signal?: AbortSignal;
+}
+
+const notSignedIn = () => new ApiCallError(401, "unauthorized", "Your session has ended. Please sign in again.");
+
+/** The token to send now: waits out a restore or a refresh in flight; throws 401 when signed out. */
+async function currentToken(signal?: AbortSignal): Promise<string> {
+  const s = await waitFor(authActor, (snap) => selectIsReadyForCalls(snap) || (!selectIsBusy(snap) && !selectIsAuthenticated(snap)), {
+    signal,
+  });
+  const token = selectAccessToken(s);
+  if (!selectIsReadyForCalls(s) || token === null) throw notSignedIn();
+  return token;
+}
+
+/**
+ * The token that replaced `rejected`: reports the rejection (the machine starts at most one
+ * refresh for it) and waits until the machine holds another token, or has signed out.
+ */
+async function replacementToken(rejected: string, signal?: AbortSignal): Promise<string> {
+  authActor.send({ type: "auth.tokenExpired", rejectedToken: rejected });
+  const s = await waitFor(
+    authActor,
+    (snap) => (selectIsReadyForCalls(snap) && selectAccessToken(snap) !== rejected) || !selectIsAuthenticated(snap),
+    { signal },
+  );
+  const token = selectAccessToken(s);
+  if (!selectIsAuthenticated(s) || token === null) throw notSignedIn();
+  return token;
+}
+
+const isUnauthorized = (error: unknown) => error instanceof ApiCallError && error.status === 401;
+
+async function withFreshToken<T>(run: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+  const token = await currentToken(signal);
+  try {
+    return await run(token);
+  } catch (error) {
+    if (!isUnauthorized(error)) throw error;
+    return run(await replacementToken(token, signal));
+  }
+}
+
+/** One API call as the signed-in user (see the module comment for the 401 handling). */
+export function authedCall<N extends CallName>(name: N, body: RequestOf<N>, opts: AuthedCallOptions = {}): Promise<ResponseOf<N>> {
+  return withFreshToken((accessToken) => call(name, body, { accessToken, signal: opts.signal }), opts.signal);
+}
+
+const decodeUpload = Schema.decodeUnknownResult(UploadResponse);
+const decodeApiError = Schema.decodeUnknownResult(ApiError);
+
+function sendUpload(file: File, purpose: UploadPurpose, accessToken: string, onProgress?: (fraction: number) => void) {
+  // XMLHttpRequest, not fetch: only it reports upload progress.
+  return new Promise<UploadResponse>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", Api.uploadImg.path);
+    xhr.setRequestHeader("Authorization", `Bearer ${accessToken}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiCallError(0, "network", "The server could not be reached. Check your connection and try again."));
+    xhr.onload = () => {
+      let json: unknown;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const decoded = decodeApiError(json);
+        const message = decoded._tag === "Success" ? decoded.success.message : `The server answered ${xhr.status}.`;
+        reject(new ApiCallError(xhr.status, decoded._tag === "Success" ? decoded.success.error : `http_${xhr.status}`, message));
+        return;
+      }
+      const decoded = decodeUpload(json);
+      if (decoded._tag === "Failure") {
+        reject(new ApiCallError(xhr.status, "contract", `Unexpected answer from ${Api.uploadImg.path}: ${decoded.failure.message}`));
+        return;
+      }
+      onProgress?.(1);
+      resolve(decoded.success);
+    };
+    const form = new FormData();
+    form.append("file", file);
+    form.append("purpose", purpose);
+    xhr.send(form);
+  });
+}
+
+/** Uploads an image (`/user/upload-img`) as the signed-in user, reporting progress from 0 to 1. */
+export function authedUpload(
+  file: File,
+  purpose: UploadPurpose,
+  onProgress?: (fraction: number) => void,
+): Promise<ResponseOf<"uploadImg">> {
+  return withFreshToken((accessToken) => sendUpload(file, purpose, accessToken, onProgress));
+}

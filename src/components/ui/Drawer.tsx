@@ -1,0 +1,49 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Sidebar } from "primereact/sidebar";
+import { trapFocus } from "@/components/ui/focusTrap";
+
+export interface DrawerProps {
+  /** Title shown in the header; also the drawer's accessible name. */
+  title: string;
+  visible: boolean;
+  onHide: () => void;
+  children: ReactNode;
+  position?: "left" | "right";
+  className?: string;
+}
+
+/**
+ * A modal side drawer (PrimeReact Sidebar): announced as a dialog, focus kept inside while it
+ * is open, closed by Escape, the close button or a click on the mask. Focus returns to where it
+ * was when the drawer opened.
+ */
+export function Drawer({ title, visible, onHide, children, position = "right", className }: DrawerProps) {
+  const sidebar = useRef<Sidebar>(null);
+
+  useEffect(() => {
+    if (!visible) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const release = trapFocus(() => sidebar.current?.getElement() ?? null);
+    return () => {
+      release();
+      opener?.focus();
+    };
+  }, [visible]);
+
+  return (
+    <Sidebar
+      ref={sidebar}
+      visible={visible}
+      onHide={onHide}
+      position={position}
+      className={className}
+      header={<h2 className="drawer-title">{title}</h2>}
+      role="dialog"
+      aria-modal="true"
+      aria-label={title}
+      blockScroll
+    >
+      {children}
+    </Sidebar>
+  );
+}

@@ -1,0 +1,33 @@
+export interface SelectProps {
+  /** Accessible name. */
+  label: string;
+  value: string;
+  options: readonly string[];
+  onChange: (value: string) => void;
+  className?: string;
+}
+
+/**
+ * A single choice among a few strings. A native `<select>` styled like PrimeReact's inputs, not
+ * PrimeReact's Dropdown: the top bar shows two on every page, and the Dropdown (with its virtual
+ * scroller and tooltip) would put ~15 KB gzip of script on the start page for lists of three.
+ * The native control also brings the platform's keyboard and touch behaviour.
+ */
+export function Select({ label, value, options, onChange, className }: SelectProps) {
+  return (
+    <select
+      aria-label={label}
+      className={`p-inputtext p-component native-select ${className ?? ""}`}
+      value={value}
+      onChange={(e) => {
+        if (e.target.value !== value) onChange(e.target.value);
+      }}
+    >
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
+  );
+}

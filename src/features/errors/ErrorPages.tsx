@@ -1,0 +1,50 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import type { ErrorComponentProps } from "@tanstack/react-router";
+import { ErrorPageFailedView, ErrorView } from "@/features/errors/ErrorView";
+import { errorStatus, errorTitle } from "@/features/errors/errorStatus";
+import { BareLayout } from "@/layouts/BareLayout";
+
+/** Catches a failure of the error page itself, so the user still gets a way home. */
+class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("The error page failed to render", error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPageFailedView /> : this.props.children;
+  }
+}
+
+/** Unmatched route (spec §2, §8). */
+export function NotFoundPage() {
+  return (
+    <ErrorPageBoundary>
+      <BareLayout>
+        <ErrorView title="404 Not Found" detail="This page could not be found" />
+      </BareLayout>
+    </ErrorPageBoundary>
+  );
+}
+
+/** Any other route error: its status, default 500 (spec §8). */
+export function RouteErrorPage({ error }: ErrorComponentProps) {
+  return (
+    <ErrorPageBoundary>
+      <BareLayout>
+        <RouteErrorContent error={error} />
+      </BareLayout>
+    </ErrorPageBoundary>
+  );
+}
+
+function RouteErrorContent({ error }: { error: unknown }) {
+  const status = errorStatus(error);
+  const detail = status === 404 ? "This page could not be found" : error instanceof Error && error.message !== "" ? error.message : undefined;
+  return <ErrorView title={errorTitle(status)} detail={detail} />;
+}

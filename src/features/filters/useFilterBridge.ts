@@ -1,0 +1,48 @@
+/**
+ * Connects the drawer and the activation actors to the URL, the store of the applied view:
+ * the URL's active filter is synced into the activation machine, and what the machines decide
+ * (Search, a template switched on or off, a deleted template) is written back as one navigation.
+ */
+import { useEffect } from "react";
+import { activeSearch } from "../../../machines/templateActivation/activeFilter";
+import { useSetView, useView, type ViewSearch } from "@/app/view";
+import { filterDrawerActor, templateActivationActor } from "@/features/filters/filterDrawerActor";
+
+/** Merges the patches made in one task into one navigation, so one change reloads the page data once. */
+function batched(apply: (patch: Partial<ViewSearch>) => void): (patch: Partial<ViewSearch>) => void {
+  let pending: Partial<ViewSearch> | null = null;
+  return (patch) => {
+    if (pending === null) {
+      pending = {};
+      queueMicrotask(() => {
+        const next = pending ?? {};
+        pending = null;
+        apply(next);
+      });
+    }
+    pending = { ...pending, ...patch };
+  };
+}
+
+export function useFilterBridge(): void {
+  const view = useView();
+  const setView = useSetView();
+  const activeKey = JSON.stringify(view.active);
+
+  useEffect(() => {
+    templateActivationActor.send({ type: "activation.synced", active: JSON.parse(activeKey) as typeof view.active });
+  }, [activeKey]);
+
+  useEffect(() => {
+    const patch = batched(setView);
+    const subscriptions = [
+      filterDrawerActor.on("filters.searched", (event) => {
+        patch({ pages: [...event.pages], bags: [...event.bags] });
+        templateActivationActor.send({ type: "adhoc.apply", filter: event.filter });
+      }),
+      filterDrawerActor.on("template.deleted", (event) => templateActivationActor.send({ type: "template.removed", title: event.title })),
+      templateActivationActor.on("activation.changed", (event) => patch(activeSearch(event.active))),
+    ];
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [setView]);
+}

@@ -1,0 +1,5 @@
+import { ModuleEmptyState } from "@/features/modules/ModuleEmptyState";
+
+export default function CirPage() {
+  return <ModuleEmptyState title="CIR" purpose="Customer insight reports for the selected brand and pages." />;
+}

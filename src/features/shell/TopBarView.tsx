@@ -1,0 +1,61 @@
+import type { DateRange } from "../../../domain/dates";
+import { Select } from "@/components/ui/Select";
+import { DateRangePicker } from "@/features/shell/DateRangePicker";
+
+export interface TopBarViewProps {
+  showDatePicker: boolean;
+  showClearFilter: boolean;
+  showKpi: boolean;
+  range: DateRange;
+  brand: string;
+  brands: readonly string[];
+  channel: string;
+  channels: readonly string[];
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+  onRange: (start: string, end: string) => void;
+  onBrand: (brand: string) => void;
+  onChannel: (channel: string) => void;
+  onClearFilter: () => void;
+  onKpi: () => void;
+  onFilter: () => void;
+}
+
+/** The top bar (spec §2): range, Clear Filter, KPI, brand and channel, and the filter drawer. */
+export function TopBarView(p: TopBarViewProps) {
+  return (
+    <div className="top-bar-inner">
+      <button
+        type="button"
+        className="menu-toggle p-button p-button-text"
+        aria-expanded={p.menuOpen}
+        aria-controls="side-menu"
+        onClick={p.onMenuToggle}
+      >
+        <i className="pi pi-bars" aria-hidden="true" />
+        <span>Menu</span>
+      </button>
+      {p.showDatePicker && <DateRangePicker range={p.range} onApply={p.onRange} />}
+      <div className="top-actions">
+        {p.showClearFilter && (
+          <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onClearFilter}>
+            <i className="pi pi-filter-slash" aria-hidden="true" />
+            <span>Clear Filter</span>
+          </button>
+        )}
+        {p.showKpi && (
+          <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onKpi}>
+            <i className="pi pi-flag" aria-hidden="true" />
+            <span>KPI</span>
+          </button>
+        )}
+        <Select label="Brand" value={p.brand} options={p.brands} onChange={p.onBrand} className="top-select" />
+        <Select label="Channel" value={p.channel} options={p.channels} onChange={p.onChannel} className="top-select" />
+        <button type="button" className="p-button p-button-sm" onClick={p.onFilter}>
+          <i className="pi pi-filter" aria-hidden="true" />
+          <span>Filter</span>
+        </button>
+      </div>
+    </div>
+  );
+}

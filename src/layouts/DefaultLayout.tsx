@@ -1,0 +1,106 @@
+/**
+ * The default layout (spec §2): side menu, top bar, filter drawer, KPI drawer and dialogs.
+ * This chunk itself holds no PrimeReact component: the drawers, dialogs, toasts and the date
+ * grid are fetched the first time they are needed, which keeps /brandEx within its budget.
+ */
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
+import { Outlet, useLocation } from "@tanstack/react-router";
+import "primereact/resources/themes/lara-light-amber/theme.css";
+import "primeicons/primeicons.css";
+import "@/components/ui/brandTheme.css";
+import "@/layouts/defaultLayout.css";
+import { guardedImport } from "@/app/chunkReload";
+import { trapFocus } from "@/components/ui/focusTrap";
+import { useToastsRequested } from "@/app/toast";
+import { accountDialogActor } from "@/features/account/accountDialogActor";
+import { filterDrawerActor } from "@/features/filters/filterDrawerActor";
+import { LoadingBar } from "@/features/shell/LoadingBar";
+import { SideMenu } from "@/features/shell/SideMenu";
+import { TopBar } from "@/features/shell/TopBar";
+
+const Toaster = lazy(guardedImport(() => import("@/components/ui/Toaster").then((m) => ({ default: m.Toaster }))));
+const FilterDrawer = lazy(guardedImport(() => import("@/features/filters/FilterDrawer").then((m) => ({ default: m.FilterDrawer }))));
+const AccountDialog = lazy(guardedImport(() => import("@/features/account/AccountDialog").then((m) => ({ default: m.AccountDialog }))));
+const KpiDrawer = lazy(guardedImport(() => import("@/features/shell/KpiDrawer").then((m) => ({ default: m.KpiDrawer }))));
+
+/** Renders `children` from the first time `wanted` is true on (so a closing animation can play). */
+function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode }) {
+  const [mounted, setMounted] = useState(wanted);
+  if (wanted && !mounted) setMounted(true);
+  return mounted ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+export function DefaultLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [kpiOpen, setKpiOpen] = useState(false);
+  const [filterWanted, setFilterWanted] = useState(false);
+  const [accountWanted, setAccountWanted] = useState(false);
+  const toastsRequested = useToastsRequested();
+  const path = useLocation({ select: (l) => l.pathname });
+  const aside = useRef<HTMLElement>(null);
+
+  // The narrow-screen menu is a modal overlay: focus moves in and stays there; a new page,
+  // Escape or a click beside it closes it, and focus goes back to the Menu button.
+  useEffect(() => setMenuOpen(false), [path]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    aside.current?.querySelector<HTMLElement>("a[href], button")?.focus();
+    const release = trapFocus(() => aside.current);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") setMenuOpen(false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      release();
+      window.removeEventListener("keydown", onKey);
+      if (aside.current?.contains(document.activeElement) || document.activeElement === document.body) opener?.focus();
+    };
+  }, [menuOpen]);
+
+  return (
+    <div className={menuOpen ? "shell menu-open" : "shell"}>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <LoadingBar />
+      <aside id="side-menu" ref={aside} className="side-menu" aria-label="Side menu">
+        <SideMenu
+          onNavigate={() => setMenuOpen(false)}
+          onAccount={() => {
+            setMenuOpen(false);
+            setAccountWanted(true);
+            accountDialogActor.send({ type: "dialog.open" });
+          }}
+        />
+      </aside>
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} />}
+      <header className="top-bar">
+        <TopBar
+          menuOpen={menuOpen}
+          onMenuToggle={() => setMenuOpen((open) => !open)}
+          onKpi={() => setKpiOpen(true)}
+          onFilter={() => {
+            setFilterWanted(true);
+            filterDrawerActor.send({ type: "drawer.open" });
+          }}
+        />
+      </header>
+      <main id="content" className="content" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <MountOnce wanted={toastsRequested}>
+        <Toaster />
+      </MountOnce>
+      <MountOnce wanted={filterWanted}>
+        <FilterDrawer />
+      </MountOnce>
+      <MountOnce wanted={kpiOpen}>
+        <KpiDrawer visible={kpiOpen} onHide={() => setKpiOpen(false)} />
+      </MountOnce>
+      <MountOnce wanted={accountWanted}>
+        <AccountDialog />
+      </MountOnce>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * The module pages of the default layout (spec §2). Each page is its own lazily loaded chunk,
+ * behind the chunk-reload guard.
+ */
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { guardedImport } from "@/app/chunkReload";
+import { shellRoute } from "@/routes/shell";
+
+const lazyPage = <T extends { default: () => React.ReactNode }>(load: () => Promise<T>) =>
+  lazyRouteComponent(guardedImport(load));
+
+const parent = () => shellRoute;
+
+export const brandExRoute = createRoute({ getParentRoute: parent, path: "/brandEx", component: lazyPage(() => import("@/features/brandEx/BrandExPage")) });
+export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", component: lazyPage(() => import("@/features/modules/CirPage")) });
+export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/modules/CirDetailPage")) });
+export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", component: lazyPage(() => import("@/features/modules/MaPage")) });
+export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", component: lazyPage(() => import("@/features/modules/AdsPage")) });
+export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
+export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
+export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", component: lazyPage(() => import("@/features/modules/ECommercePage")) });
+export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", component: lazyPage(() => import("@/features/modules/CrmPage")) });
+export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", component: lazyPage(() => import("@/features/modules/AffiliatePage")) });
+export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", component: lazyPage(() => import("@/features/modules/O2oPage")) });
+export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
+export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/modules/SalePage")) });
+export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", component: lazyPage(() => import("@/features/modules/FormAcPage")) });
+
+export const moduleRoutes = [
+  brandExRoute, cirRoute, cirDetailRoute, maRoute, adsRoute, adminRoute, campaignRoute, eCommerceRoute, crmRoute,
+  affiliateRoute, o2oRoute, reportRoute, saleRoute, formAcRoute,
+] as const;
