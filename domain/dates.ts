@@ -117,3 +117,11 @@ export const DEFAULT_DATE_RANGE: Readonly<DateRange> = Object.freeze({
 export function nowInBangkokText(now: Date | number): string {
   return inBangkok(now).toFormat("yyyy-MM-dd'T'HH:mm:ss");
 }
+
+/** Today's calendar day in Bangkok (YYYY-MM-DD). */
+export function bangkokDay(now: Date | number): string {
+  const ms = typeof now === "number" ? now : now.getTime();
+  const dt = DateTime.fromMillis(ms, { zone: BUSINESS_ZONE });
+  if (!dt.isValid) throw new RangeError(`Invalid instant: ${String(now)}`);
+  return dt.toFormat("yyyy-MM-dd");
+}

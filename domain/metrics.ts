@@ -4,8 +4,6 @@
  * view (target vs actual, spend vs budget, expected-to-date, projected end value).
  */
 import { Schema } from "effect";
-import { DateTime } from "luxon";
-import { BUSINESS_ZONE } from "./dates";
 import type { KpiParamKey } from "./entities";
 import { round2 } from "./kpi";
 
@@ -92,14 +90,6 @@ export function daysInclusive(start: string, end: string): number {
   const b = dayMillis(end);
   if (a === null || b === null || b < a) return 0;
   return Math.round((b - a) / DAY_MS) + 1;
-}
-
-/** Today's calendar day in Bangkok. */
-export function bangkokDay(now: Date | number): string {
-  const ms = typeof now === "number" ? now : now.getTime();
-  const dt = DateTime.fromMillis(ms, { zone: BUSINESS_ZONE });
-  if (!dt.isValid) throw new RangeError(`Invalid instant: ${String(now)}`);
-  return dt.toFormat("yyyy-MM-dd");
 }
 
 /**

@@ -3,10 +3,11 @@
  * the KPI progress view. Knows nothing of HTTP: it takes bytes and ids and throws ServiceError.
  */
 import {
-  CHANNEL_VALUES, MAX_LISTED_ROW_ERRORS, PLAN_METRICS, bangkokDay, splitIds,
+  CHANNEL_VALUES, MAX_LISTED_ROW_ERRORS, PLAN_METRICS, splitIds,
   type ImportFormat, type ImportMetricsResult, type ImportRowIssue, type MetricKey, type MetricPlan,
   type MetricSeries, type MetricsSummary, type MetricsSummaryRequest,
 } from "../../domain/metrics";
+import { bangkokDay } from "../../domain/dates";
 import { FileRefusedError, UnreadableFileError, parseMetricsFile, type DraftValue } from "../import";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";

@@ -1,5 +1,6 @@
 import type { MaLabel } from "../../domain/entities";
-import { addDays, bangkokDay, daysInclusive, type MetricKey } from "../../domain/metrics";
+import { bangkokDay } from "../../domain/dates";
+import { addDays, daysInclusive, type MetricKey } from "../../domain/metrics";
 import type { Queryable, Storage } from "../storage/storage";
 import { ReadCaches } from "./cache";
 import { UserService } from "./users";

@@ -1,7 +1,8 @@
+import { bangkokDay } from "../../domain/dates";
 import { describe, expect, it } from "vitest";
 import { Schema } from "effect";
 import {
-  MetricRow, MetricsSummaryRequest, achievedCostPerUnit, addDays, bangkokDay, daysInclusive, elapsedDays, expectedToDate,
+  MetricRow, MetricsSummaryRequest, achievedCostPerUnit, addDays, daysInclusive, elapsedDays, expectedToDate,
   isCalendarDay, paceRatio, percentOf, progressOf, projectedEndValue, splitIds,
 } from "../../domain/metrics";
 
