@@ -125,3 +125,21 @@ describe("GET /healthz", () => {
     expect(health.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe("compression", () => {
+  it("serves the web app's files gzipped to a browser that accepts it, and API answers uncompressed", async () => {
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(path.join(s.config.staticDir, "assets"), { recursive: true });
+    writeFileSync(path.join(s.config.staticDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(5000))});`);
+    const asset = await s.app.request("/assets/app-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("Content-Encoding")).toBe("gzip");
+    expect(asset.headers.get("Cache-Control")).toContain("immutable");
+    const { gunzipSync } = await import("node:zlib");
+    expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain("xxxxx");
+
+    const api = await s.app.request("/user/getdata", { headers: { "Accept-Encoding": "gzip", Authorization: `Bearer ${token}` } });
+    expect(api.status).toBe(200);
+    expect(api.headers.get("Content-Encoding")).toBeNull();
+  });
+});
