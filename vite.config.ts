@@ -13,7 +13,7 @@ export default defineConfig({
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: "http://127.0.0.1:8080" }])),
   },
   test: {
-    include: ["tests/**/*.test.ts"],
+    include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"],
     environment: "node",
     testTimeout: 30_000,
