@@ -6,45 +6,17 @@
  *
  * BENCH_SECONDS (default 5) sets the duration of each measurement.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 // @ts-expect-error autocannon ships no types; the fields used are read defensively below.
 import autocannon from "autocannon";
+import { startServerProcess } from "./lib/serverProcess";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bd-bench-"));
 
-interface Started { child: ChildProcess; url: string; msToFirstResponse: number }
-
-async function startServer(): Promise<Started> {
-  const t0 = performance.now();
-  // Exactly the process `npm start` runs.
-  const flags = (JSON.parse(readFileSync("scripts/server-flags.json", "utf8")) as { node: string[] }).node;
-  const child = spawn(process.execPath, [...flags, "server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  // The first request a user could make: the health check answers from the running process.
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-  return { child, url, msToFirstResponse: performance.now() - t0 };
-}
+const startServer = () => startServerProcess({ DATA_DIR: dataDir });
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

@@ -19,8 +19,8 @@
  *
  * BENCH_LH_RUNS (default 3) and BENCH_ROUTE_RUNS (default 5) change the repetitions.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -30,6 +30,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { sessionFromTokens } from "../machines/auth/authSession";
 import type { Tokens } from "../domain/api";
+import { startServerProcess } from "./lib/serverProcess";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -67,30 +68,7 @@ function build(): number {
   return performance.now() - t0;
 }
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
-  const flags = (JSON.parse(readFileSync("scripts/server-flags.json", "utf8")) as { node: string[] }).node;
-  const child = spawn(process.execPath, [...flags, "server/main.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "", STATIC_DIR: outDir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  return { child, url };
-}
+const startServer = () => startServerProcess({ DATA_DIR: dataDir, STATIC_DIR: outDir });
 
 /** A fresh session as the app persists it, from a real sign-in against the server. */
 async function freshSession(url: string): Promise<string> {
