@@ -5,8 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { isCalendarDay, type MetricKey } from "../../domain/metrics";
-import { cleanCell, findColumn, isoDayOf, parseNumberCell } from "./normalize";
-import { FileRefusedError, checkValue, type DraftValue, type FormatInput, type FormatOutput } from "./types";
+import { cleanCell, findColumn, isoDayOf } from "./normalize";
+import { commitRow, readNumberCell, type CellValue } from "./rows";
+import { FileRefusedError, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
 /**
  * Header aliases, English then Thai. Thai names only where a real export or an importer that
@@ -144,40 +145,14 @@ export function parseAds(input: FormatInput, index: ReadonlyMap<string, number>)
       subKey = `name:${createHash("sha256").update(names.join("\u001f")).digest("hex").slice(0, 32)}`;
     }
 
-    const got: Array<{ metric: MetricKey; value: number; column: string }> = [];
-    for (const m of metricCols) {
-      const num = parseNumberCell(cell(m.col));
-      if (!num.ok) problems.push(`${headerText(m.col)}: ${num.reason}`);
-      else if (num.value !== null) got.push({ metric: m.metric, value: num.value, column: headerText(m.col) });
-    }
+    const got: CellValue[] = [];
+    for (const m of metricCols) readNumberCell(cell(m.col), m.metric, headerText(m.col), got, problems);
     if (fromResults.length > 0) {
       const indicator = cell(col.resultIndicator);
       const kind = fromResults.find((k) => k.pattern.test(indicator));
-      if (kind) {
-        const num = parseNumberCell(cell(col.results));
-        if (!num.ok) problems.push(`${headerText(col.results!)}: ${num.reason}`);
-        else if (num.value !== null) got.push({ metric: kind.metric, value: num.value, column: headerText(col.results!) });
-      }
+      if (kind) readNumberCell(cell(col.results), kind.metric, headerText(col.results!), got, problems);
     }
-    if (problems.length > 0) {
-      errors.push({ line: row.line, reason: problems.join("; ") });
-      continue;
-    }
-    if (got.length === 0) {
-      notes.push({ line: row.line, reason: "no values; row left out" });
-      continue;
-    }
-    let rowOk = true;
-    for (const g of got) {
-      const draft = { date: date!, plan: "ads" as const, metric: g.metric, value: g.value };
-      const bad = checkValue(draft, g.column);
-      if (bad) {
-        errors.push({ line: row.line, reason: bad });
-        rowOk = false;
-        break;
-      }
-      values.push({ ...draft, line: row.line, subKey });
-    }
+    const rowOk = commitRow({ values, errors, notes }, { line: row.line, date, plan: "ads", subKey: subKey ?? "", problems, got });
     if (rowOk) rows++;
   }
   return { rows, values, errors, notes, needsAccount: true };

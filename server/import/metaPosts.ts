@@ -4,8 +4,9 @@
  * date of Publish time), keyed by Post ID, so a later re-export overwrites them.
  */
 import type { MetricKey } from "../../domain/metrics";
-import { cleanCell, findColumn, isoDayOf, parseNumberCell, usSlashDayOf } from "./normalize";
-import { FileRefusedError, checkValue, type DraftValue, type FormatInput, type FormatOutput } from "./types";
+import { cleanCell, findColumn, isoDayOf, usSlashDayOf } from "./normalize";
+import { commitRow, readNumberCell, type CellValue } from "./rows";
+import { FileRefusedError, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
 export const POST_METRIC_COLUMNS: ReadonlyArray<{ metric: MetricKey; aliases: readonly string[] }> = [
   { metric: "view", aliases: ["Views"] },
@@ -44,31 +45,9 @@ export function parsePosts(input: FormatInput, index: ReadonlyMap<string, number
     if (!/^\d{1,30}(_\d{1,30})?$/.test(post)) problems.push(`${headerText(cPost)}: ${JSON.stringify(post.slice(0, 40))} is not a post id`);
     const date = usSlashDayOf(cell(cTime)) ?? isoDayOf(cell(cTime));
     if (!date) problems.push(`${headerText(cTime)}: ${JSON.stringify(cell(cTime).slice(0, 40))} is not a time like 09/01/2025 21:13`);
-    const got: Array<{ metric: MetricKey; value: number; column: string }> = [];
-    for (const m of metricCols) {
-      const num = parseNumberCell(cell(m.col));
-      if (!num.ok) problems.push(`${headerText(m.col)}: ${num.reason}`);
-      else if (num.value !== null) got.push({ metric: m.metric, value: num.value, column: headerText(m.col) });
-    }
-    if (problems.length > 0) {
-      errors.push({ line: row.line, reason: problems.join("; ") });
-      continue;
-    }
-    if (got.length === 0) {
-      notes.push({ line: row.line, reason: "no values; row left out" });
-      continue;
-    }
-    let rowOk = true;
-    for (const g of got) {
-      const draft = { date: date!, plan: "ma" as const, metric: g.metric, value: g.value };
-      const bad = checkValue(draft, g.column);
-      if (bad) {
-        errors.push({ line: row.line, reason: bad });
-        rowOk = false;
-        break;
-      }
-      values.push({ ...draft, line: row.line, subKey: `post:${post}` });
-    }
+    const got: CellValue[] = [];
+    for (const m of metricCols) readNumberCell(cell(m.col), m.metric, headerText(m.col), got, problems);
+    const rowOk = commitRow({ values, errors, notes }, { line: row.line, date, plan: "ma", subKey: `post:${post}`, problems, got });
     if (rowOk) rows++;
   }
   return { rows, values, errors, notes, needsAccount: true };
