@@ -5,11 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { ServiceError } from "../services/errors";
 import { ImportRefusedError, METRICS_IMPORT_MAX_BYTES, MetricsService } from "../services/metrics";
-import { DataDirLockedError } from "../storage/lock";
 import { openStorage } from "../storage/open";
+import { runCli, UsageError } from "./run";
 
 const USAGE = `Usage: npm run metrics -- <command> [options]
   import FILE [--brand B] [--account BAG_ID] [--page PAGE_ID]
@@ -18,7 +18,6 @@ const USAGE = `Usage: npm run metrics -- <command> [options]
       --account is required for Meta files (an account id, or its exact name); --brand limits the
       accounts to one brand; --page puts page-level figures on one page of the account.`;
 
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -60,23 +59,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  if (err instanceof UsageError || (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
-    console.error(`error: ${err.message}\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (err instanceof ImportRefusedError) {
-    console.error(`error: ${err.message}`);
-    for (const r of err.rows) console.error(`  line ${r.line}: ${r.reason}`);
-    process.exitCode = 1;
-  } else if (err instanceof ServiceError) {
-    console.error(`error: ${err.extra.field ? `${err.extra.field}: ` : ""}${err.message}`);
-    process.exitCode = 1;
-  } else if (err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(`error: ${err.message}`);
-    process.exitCode = 1;
-  } else {
-    throw err;
-  }
-}
+await runCli(USAGE, () => main(process.argv.slice(2)), (err) => {
+  if (!(err instanceof ImportRefusedError)) return false;
+  console.error(`error: ${err.message}`);
+  for (const r of err.rows) console.error(`  line ${r.line}: ${r.reason}`);
+  return true;
+});

@@ -3,12 +3,11 @@
  * as the server. Exit codes: 0 done, 1 refused (message on stderr), 2 usage error.
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig } from "../config";
+import { loadConfig } from "../config";
 import { ReadCaches } from "../services/cache";
-import { ServiceError } from "../services/errors";
 import { parsePermissions, UserService } from "../services/users";
-import { DataDirLockedError } from "../storage/lock";
 import { openStorage } from "../storage/open";
+import { runCli, UsageError } from "./run";
 
 const USAGE = `Usage: npm run users -- <command> [options]
   add --email E --password P --name N --permissions 1,2,9 [--brands Tipco,Aura]
@@ -17,7 +16,6 @@ const USAGE = `Usage: npm run users -- <command> [options]
   reset-password --email E --password P
   remove --email E`;
 
-class UsageError extends Error {}
 
 function need(values: Record<string, string | undefined>, ...names: string[]): string[] {
   const missing = names.filter((n) => !values[n]);
@@ -84,16 +82,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (err) {
-  if (err instanceof UsageError || (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
-    console.error(`error: ${err.message}\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (err instanceof ServiceError || err instanceof ConfigError || err instanceof DataDirLockedError) {
-    console.error(`error: ${err.message}`);
-    process.exitCode = 1;
-  } else {
-    throw err;
-  }
-}
+await runCli(USAGE, () => main(process.argv.slice(2)));
