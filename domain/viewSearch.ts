@@ -40,6 +40,8 @@ export const ViewSearch = Schema.Struct({
   tpl: Schema.optionalKey(Title),
   /** The active ad-hoc filter (when no template is active). */
   adhoc: Schema.optionalKey(AdHocFilter),
+  /** Title of the selected KPI template (KPI Setting drawer); its plan is measured on /brandEx. */
+  kpi: Schema.optionalKey(Title),
 });
 export type ViewSearch = typeof ViewSearch.Type;
 
@@ -57,6 +59,8 @@ export interface ResolvedView {
   readonly pages: readonly string[];
   readonly bags: readonly string[];
   readonly active: { readonly kind: "none" } | { readonly kind: "template"; readonly title: string } | { readonly kind: "adhoc"; readonly filter: AdHocFilter };
+  /** Title of the selected KPI template, or null when none is selected (spec §4: at most one). */
+  readonly kpi: string | null;
 }
 
 /**
@@ -90,6 +94,7 @@ export function resolveView(
     pages: search.pages ?? [],
     bags: search.bags ?? [],
     active,
+    kpi: search.kpi ?? null,
   };
 }
 

@@ -46,7 +46,7 @@ export function useView(): ResolvedView {
 
 /** A key that changes exactly when the data a page shows must be loaded again. */
 export function viewKey(view: ResolvedView): string {
-  return JSON.stringify([view.range, view.brand, view.ch, view.pages, view.bags, view.active]);
+  return JSON.stringify([view.range, view.brand, view.ch, view.pages, view.bags, view.active, view.kpi]);
 }
 
 /** `patch` applied to `search`: `undefined` removes a param, empty id lists are dropped. */
