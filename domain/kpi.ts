@@ -3,7 +3,7 @@
  * unit, remaining budget and percent, and the empty forms the dialog starts from.
  */
 import {
-  KpiParamKeys, RfmSettingNames,
+  KpiParamKeys, RfmSettingNames, SelectableKpiParams,
   type Amount, type KpiParamKey, type KpiPlan, type KpiTemplate, type KpiValue, type RfmWeight, type Segment,
 } from "./entities";
 
@@ -155,6 +155,8 @@ export function emptyKpiTemplate(title = ""): KpiTemplate {
   };
 }
 
+const SELECTABLE_KEYS: ReadonlySet<KpiParamKey> = new Set(SelectableKpiParams.map((p) => p.key));
+
 const hasValue = (a: Amount | null | undefined): boolean =>
   typeof a === "number" || (typeof a === "string" && a.length > 0);
 
@@ -170,12 +172,15 @@ export function selectedParamsOf(plan: KpiPlan): KpiParamKey[] {
 
 /**
  * Applies a new parameter selection to a plan (spec §4): parameters left out are reset to
- * an empty kpi and budget so they no longer weigh on the remaining budget.
+ * an empty kpi and budget so they no longer weigh on the remaining budget. gmv and nmv are
+ * not offered in the dialog (spec §3), so they can be neither selected nor deselected there: a
+ * value they hold (from an import or an older client) is kept, never wiped by a click.
  *
- * @returns a new plan; setMonth and the selected parameters are kept as they were
+ * @returns a new plan; setMonth, the selected parameters and gmv/nmv are kept as they were
  */
 export function resetUnselectedParams(plan: KpiPlan, selected: readonly KpiParamKey[]): KpiPlan {
   const keep = new Set<KpiParamKey>(selected);
+  for (const key of KpiParamKeys) if (!SELECTABLE_KEYS.has(key)) keep.add(key);
   const params = Object.fromEntries(
     KpiParamKeys.map((k) => [k, keep.has(k) ? plan[k] : emptyKpiValue()]),
   ) as { [K in KpiParamKey]: KpiValue };

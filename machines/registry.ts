@@ -10,6 +10,9 @@ import { chunkReloadMachine } from "./chunkReload/chunkReloadMachine";
 import { accountDialogMachine } from "./accountDialog/accountDialogMachine";
 import { filterDrawerMachine } from "./filterDrawer/filterDrawerMachine";
 import { templateActivationMachine } from "./templateActivation/templateActivationMachine";
+import { kpiDialogMachine } from "./kpiDialog/kpiDialogMachine";
+import { kpiDrawerMachine } from "./kpiDrawer/kpiDrawerMachine";
+import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -17,6 +20,9 @@ export const MACHINES = {
   filterDrawer: filterDrawerMachine,
   templateActivation: templateActivationMachine,
   accountDialog: accountDialogMachine,
+  kpiDialog: kpiDialogMachine,
+  kpiDrawer: kpiDrawerMachine,
+  kpiSelection: kpiSelectionMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

@@ -273,6 +273,12 @@ describe("resetUnselectedParams", () => {
     expect(resetUnselectedParams(filled, selected)[key]).toEqual(expected);
   });
 
+  it("keeps gmv and nmv, which the dialog does not offer, whatever the selection", () => {
+    const shop = planWith({ gmv: { kpi: "5000000", budget: "0" }, nmv: { kpi: "4000000", budget: "" }, reach: { kpi: "1", budget: "1" } });
+    const out = resetUnselectedParams(shop, []);
+    expect([out.gmv, out.nmv, out.reach]).toEqual([{ kpi: "5000000", budget: "0" }, { kpi: "4000000", budget: "" }, { kpi: "", budget: "" }]);
+  });
+
   it("keeps the setMonth periods and leaves the given plan untouched", () => {
     const out = resetUnselectedParams(filled, []);
     expect(out.setMonth).toEqual(filled.setMonth);
