@@ -21,7 +21,7 @@ import { TopBar } from "@/features/shell/TopBar";
 const Toaster = lazy(guardedImport(() => import("@/components/ui/Toaster").then((m) => ({ default: m.Toaster }))));
 const FilterDrawer = lazy(guardedImport(() => import("@/features/filters/FilterDrawer").then((m) => ({ default: m.FilterDrawer }))));
 const AccountDialog = lazy(guardedImport(() => import("@/features/account/AccountDialog").then((m) => ({ default: m.AccountDialog }))));
-const KpiDrawer = lazy(guardedImport(() => import("@/features/shell/KpiDrawer").then((m) => ({ default: m.KpiDrawer }))));
+const KpiDrawer = lazy(guardedImport(() => import("@/features/kpi/KpiDrawer").then((m) => ({ default: m.KpiDrawer }))));
 
 /** Renders `children` from the first time `wanted` is true on (so a closing animation can play). */
 function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode }) {
@@ -32,7 +32,8 @@ function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode 
 
 export function DefaultLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const [kpiOpen, setKpiOpen] = useState(false);
+  // Presses of the KPI button; the drawer's chunk (with its machines) loads on the first one.
+  const [kpiRequests, setKpiRequests] = useState(0);
   const [filterWanted, setFilterWanted] = useState(false);
   const [accountWanted, setAccountWanted] = useState(false);
   const toastsRequested = useToastsRequested();
@@ -79,7 +80,7 @@ export function DefaultLayout() {
         <TopBar
           menuOpen={menuOpen}
           onMenuToggle={() => setMenuOpen((open) => !open)}
-          onKpi={() => setKpiOpen(true)}
+          onKpi={() => setKpiRequests((n) => n + 1)}
           onFilter={() => {
             setFilterWanted(true);
             filterDrawerActor.send({ type: "drawer.open" });
@@ -95,8 +96,8 @@ export function DefaultLayout() {
       <MountOnce wanted={filterWanted}>
         <FilterDrawer />
       </MountOnce>
-      <MountOnce wanted={kpiOpen}>
-        <KpiDrawer visible={kpiOpen} onHide={() => setKpiOpen(false)} />
+      <MountOnce wanted={kpiRequests > 0}>
+        <KpiDrawer openRequests={kpiRequests} />
       </MountOnce>
       <MountOnce wanted={accountWanted}>
         <AccountDialog />

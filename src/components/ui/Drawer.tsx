@@ -10,6 +10,8 @@ export interface DrawerProps {
   children: ReactNode;
   position?: "left" | "right";
   className?: string;
+  /** A dialog opened from the drawer is up (outside it in the DOM): focus then belongs to it. */
+  suspendFocusTrap?: boolean;
 }
 
 /**
@@ -17,18 +19,18 @@ export interface DrawerProps {
  * is open, closed by Escape, the close button or a click on the mask. Focus returns to where it
  * was when the drawer opened.
  */
-export function Drawer({ title, visible, onHide, children, position = "right", className }: DrawerProps) {
+export function Drawer({ title, visible, onHide, children, position = "right", className, suspendFocusTrap = false }: DrawerProps) {
   const sidebar = useRef<Sidebar>(null);
 
   useEffect(() => {
     if (!visible) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const release = trapFocus(() => sidebar.current?.getElement() ?? null);
-    return () => {
-      release();
-      opener?.focus();
-    };
+    return () => opener?.focus();
   }, [visible]);
+  useEffect(() => {
+    if (!visible || suspendFocusTrap) return;
+    return trapFocus(() => sidebar.current?.getElement() ?? null);
+  }, [visible, suspendFocusTrap]);
 
   return (
     <Sidebar

@@ -96,7 +96,10 @@ export function KpiDialogView(p: KpiDialogViewProps) {
   return (
     <Dialog
       visible={p.visible && form !== null}
-      onShow={() => nameInput.current?.focus()}
+      // Focus the name, unless the user already clicked into another field while the dialog was opening.
+      onShow={() => {
+        if (!nameInput.current?.form?.contains(document.activeElement)) nameInput.current?.focus();
+      }}
       onHide={() => {
         if (!p.saving) p.onClose();
       }}

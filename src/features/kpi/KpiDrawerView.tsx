@@ -16,6 +16,8 @@ const DELETE_WIDTH = 500;
 
 export interface KpiDrawerViewProps {
   visible: boolean;
+  /** A dialog opened from the drawer is up: focus belongs to it. */
+  suspendFocusTrap: boolean;
   onHide: () => void;
   loading: boolean;
   unavailable: string | null;
@@ -48,7 +50,7 @@ export function describeKpiTemplate(t: KpiTemplateRecord): string {
 
 export function KpiDrawerView(p: KpiDrawerViewProps) {
   return (
-    <Drawer title="KPI Setting" visible={p.visible} onHide={p.onHide} className="kpi-drawer">
+    <Drawer title="KPI Setting" visible={p.visible} onHide={p.onHide} className="kpi-drawer" suspendFocusTrap={p.suspendFocusTrap}>
       <div className="kpi-drawer__body">
         <Button type="button" label="+ Create KPI" onClick={p.onCreate} disabled={p.loading || p.unavailable !== null} />
         {p.loading && (
