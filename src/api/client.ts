@@ -30,6 +30,21 @@ const fallbackMessages: Record<number, string> = {
   429: "Too many attempts. Please wait a moment and try again.",
 };
 
+/**
+ * A GET call's request travels in the query string (the server decodes `c.req.query()`):
+ * every field that is set, as text; `undefined` fields are left out.
+ */
+export function withQuery(path: string, request: unknown): string {
+  if (request === null || typeof request !== "object") return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  const query = params.toString();
+  return query === "" ? path : `${path}?${query}`;
+}
+
 export async function call<N extends CallName>(
   name: N,
   body: RequestOf<N>,
@@ -43,7 +58,7 @@ export async function call<N extends CallName>(
 
   let response: Response;
   try {
-    response = await fetch(def.path, {
+    response = await fetch(hasBody ? def.path : withQuery(def.path, body), {
       method: def.method,
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,

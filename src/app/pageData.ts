@@ -3,7 +3,7 @@
  * applied view (date range, brand, channel, pages, accounts, active template) changes, and
  * tracked by the loading bar. A load overtaken by a newer view is aborted and its answer dropped.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { trackLoading } from "@/app/loading";
 import { useView, viewKey, type ResolvedView } from "@/app/view";
 
@@ -14,9 +14,26 @@ export type PageData<T> =
 
 export type PageLoader<T> = (view: ResolvedView, signal: AbortSignal) => Promise<T>;
 
+// Bumped when data the visible page shows was changed from elsewhere in the app (a KPI template
+// saved or deleted in the KPI drawer): the page then loads again, once, as after a view change.
+let revision = 0;
+const revisionListeners = new Set<() => void>();
+
+/** Makes the visible page load its data again (a change made in a drawer may show on it). */
+export function invalidatePageData(): void {
+  revision += 1;
+  for (const listener of revisionListeners) listener();
+}
+
+function subscribeRevision(listener: () => void): () => void {
+  revisionListeners.add(listener);
+  return () => revisionListeners.delete(listener);
+}
+
 export function usePageData<T>(loader: PageLoader<T>): PageData<T> {
   const view = useView();
-  const key = viewKey(view);
+  const dataRevision = useSyncExternalStore(subscribeRevision, () => revision);
+  const key = `${viewKey(view)}#${dataRevision}`;
   const [state, setState] = useState<PageData<T>>({ status: "loading", data: undefined });
   // The loader and view of the latest render, read when the key changes; a new loader
   // function on every render must not cause a reload.

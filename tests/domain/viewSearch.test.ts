@@ -6,10 +6,14 @@ import { ViewSearch, rangeSearch, resolveView } from "../../domain/viewSearch";
 const ctx = { brands: ["Aura", "Aura Move", "Tipco"], channels: ["All Channel", "Facebook", "TikTok"] };
 
 describe("resolveView", () => {
-  it("uses the defaults when the URL says nothing: 2024-01-01 to 2024-03-30, the first brand, All Channel, all pages", () => {
+  it("uses the defaults when the URL says nothing: 2024-01-01 to 2024-03-30, the first brand, All Channel, all pages, no KPI template", () => {
     expect(resolveView({}, ctx)).toEqual({
-      range: DEFAULT_DATE_RANGE, brand: "Aura", ch: "All Channel", pages: [], bags: [], active: { kind: "none" },
+      range: DEFAULT_DATE_RANGE, brand: "Aura", ch: "All Channel", pages: [], bags: [], active: { kind: "none" }, kpi: null,
     });
+  });
+
+  it("takes the selected KPI template's title from the URL", () => {
+    expect(resolveView({ kpi: "Q1 Launch" }, ctx).kpi).toBe("Q1 Launch");
   });
 
   it.each([

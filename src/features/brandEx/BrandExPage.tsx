@@ -12,5 +12,13 @@ export default function BrandExPage() {
   const data = usePageData(loadBrandEx);
   const failed =
     data.status === "failed" ? (data.error instanceof Error ? data.error.message : "The page data could not be loaded.") : null;
-  return <BrandExView userName={userName ?? ""} view={view} pagesInView={data.data?.inView.length ?? null} failed={failed} />;
+  return (
+    <BrandExView
+      userName={userName ?? ""}
+      view={view}
+      pagesInView={data.data?.inView.length ?? null}
+      failed={failed}
+      kpi={data.data?.kpi ?? null}
+    />
+  );
 }

@@ -1,5 +1,7 @@
 import type { ResolvedView } from "../../../domain/viewSearch";
 import { toDisplayDate } from "../../../domain/dates";
+import type { KpiSection } from "@/features/brandEx/brandExData";
+import { KpiProgressView } from "@/features/brandEx/KpiProgressView";
 
 export interface BrandExViewProps {
   userName: string;
@@ -7,9 +9,11 @@ export interface BrandExViewProps {
   /** Pages the view covers; null while loading the first time. */
   pagesInView: number | null;
   failed: string | null;
+  /** The KPI progress section; null while loading the first time. */
+  kpi: KpiSection | null;
 }
 
-export function BrandExView({ userName, view, pagesInView, failed }: BrandExViewProps) {
+export function BrandExView({ userName, view, pagesInView, failed, kpi }: BrandExViewProps) {
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
@@ -41,11 +45,8 @@ export function BrandExView({ userName, view, pagesInView, failed }: BrandExView
           {failed}
         </p>
       )}
-      <div className="empty-state" role="status">
-        <i className="pi pi-chart-line" aria-hidden="true" />
-        <p className="empty-title">No charts yet</p>
-        <p className="muted">Brand experience charts are part of a later release.</p>
-      </div>
+      {/* A page whose data failed before any KPI progress arrived shows only its error. */}
+      {(kpi !== null || failed === null) && <KpiProgressView kpi={kpi} />}
     </section>
   );
 }

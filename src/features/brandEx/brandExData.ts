@@ -1,17 +1,34 @@
 /**
- * The data of the Brand Experience page so far: how many pages the applied view covers. With
- * accounts chosen, the server narrows the pages to theirs (`/user/filter-page`); with none
- * chosen, all of the user's pages count (spec §4).
+ * The data of the Brand Experience page: how many pages the applied view covers, and the
+ * progress of the selected KPI template. With accounts chosen, the server narrows the pages to
+ * theirs (`/user/filter-page`); with none chosen, all of the user's pages count (spec §4).
+ * KPI progress (issue 4) is loaded only when a KPI template is selected (`view.kpi`): the
+ * templates and the metrics summary of the view, turned into figures by `domain/kpiProgress`.
  */
 import type { Page } from "../../../domain/entities";
+import { bangkokDay } from "../../../domain/dates";
+import { kpiProgressOf, summaryRequestOf, type KpiProgress } from "../../../domain/kpiProgress";
 import type { ResolvedView } from "../../../domain/viewSearch";
+import { ApiCallError } from "@/api/client";
 import { authedCall } from "@/app/api";
+
+/** What the KPI progress section shows. */
+export type KpiSection =
+  /** No KPI template selected. */
+  | { readonly kind: "none" }
+  /** The user may not read KPI templates (no permission 9): no KPI progress, not an error. */
+  | { readonly kind: "forbidden" }
+  /** The selected title is not among the user's templates (deleted or renamed since). */
+  | { readonly kind: "missing"; readonly title: string }
+  | { readonly kind: "failed"; readonly title: string; readonly message: string }
+  | { readonly kind: "ready"; readonly progress: KpiProgress };
 
 export interface BrandExData {
   /** Pages of the chosen accounts (all accounts when none is chosen). */
   available: readonly Page[];
   /** Pages the view uses: the chosen ones that are available, else all available ones. */
   inView: readonly Page[];
+  kpi: KpiSection;
 }
 
 export function pagesInView(available: readonly Page[], chosen: readonly string[]): readonly Page[] {
@@ -20,7 +37,30 @@ export function pagesInView(available: readonly Page[], chosen: readonly string[
   return available.filter((page) => wanted.has(page.id));
 }
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "The KPI progress could not be loaded.");
+
+/**
+ * The KPI progress of the view's selected template. Templates and figures are asked for at
+ * once; a failure of either is the section's failure, never the page's.
+ */
+export async function loadKpiSection(view: ResolvedView, signal: AbortSignal, now: number = Date.now()): Promise<KpiSection> {
+  const title = view.kpi;
+  if (title === null) return { kind: "none" };
+  const [templates, summary] = await Promise.allSettled([
+    authedCall("getKpiTemplates", {}, { signal }),
+    authedCall("metricsSummary", summaryRequestOf({ start: view.range.startDate, end: view.range.endDate, brand: view.brand, ch: view.ch, pages: view.pages, bags: view.bags }), { signal }),
+  ]);
+  if (templates.status === "rejected") {
+    if (templates.reason instanceof ApiCallError && templates.reason.status === 403) return { kind: "forbidden" };
+    return { kind: "failed", title, message: messageOf(templates.reason) };
+  }
+  const template = templates.value.data.find((t) => t.title === title);
+  if (template === undefined) return { kind: "missing", title };
+  if (summary.status === "rejected") return { kind: "failed", title, message: messageOf(summary.reason) };
+  return { kind: "ready", progress: kpiProgressOf(template, summary.value.data, bangkokDay(now)) };
+}
+
 export async function loadBrandEx(view: ResolvedView, signal: AbortSignal): Promise<BrandExData> {
-  const { data } = await authedCall("filterPage", { filter: [...view.bags] }, { signal });
-  return { available: data, inView: pagesInView(data, view.pages) };
+  const [{ data }, kpi] = await Promise.all([authedCall("filterPage", { filter: [...view.bags] }, { signal }), loadKpiSection(view, signal)]);
+  return { available: data, inView: pagesInView(data, view.pages), kpi };
 }

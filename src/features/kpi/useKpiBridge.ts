@@ -5,6 +5,7 @@
  */
 import { useEffect } from "react";
 import { kpiSearch } from "../../../machines/kpiSelection/selectedKpi";
+import { invalidatePageData } from "@/app/pageData";
 import { useSetView, useView } from "@/app/view";
 import { kpiDialogActor, kpiDrawerActor, kpiSelectionActor } from "@/features/kpi/kpiActors";
 
@@ -19,9 +20,14 @@ export function useKpiBridge(): void {
   useEffect(() => {
     const subscriptions = [
       kpiSelectionActor.on("selection.changed", (event) => setView(kpiSearch(event.title))),
-      kpiDrawerActor.on("kpi.deleted", (event) => kpiSelectionActor.send({ type: "kpi.removed", title: event.title })),
+      kpiDrawerActor.on("kpi.deleted", (event) => {
+        kpiSelectionActor.send({ type: "kpi.removed", title: event.title });
+        invalidatePageData();
+      }),
       kpiDialogActor.on("kpi.saved", (event) => {
         kpiDrawerActor.send({ type: "list.reload" });
+        // The page may measure this template (KPI progress on /brandEx): show its new plan.
+        invalidatePageData();
         if (event.previousTitle !== null) {
           kpiSelectionActor.send({ type: "kpi.renamed", from: event.previousTitle, to: event.template.title });
         }

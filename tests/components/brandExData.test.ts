@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyKpiTemplate } from "../../domain/kpi";
+import { PLAN_METRICS, type MetricsSummary } from "../../domain/metrics";
+import type { ResolvedView } from "../../domain/viewSearch";
+import { ApiCallError } from "@/api/client";
+
+const authedCall = vi.hoisted(() => vi.fn());
+vi.mock("@/app/api", () => ({ authedCall }));
+const { loadKpiSection } = await import("@/features/brandEx/brandExData");
+
+const view: ResolvedView = {
+  range: { startDate: "2025-09-01T00:00:00", endDate: "2025-09-30T23:59:59" },
+  brand: "Tipco",
+  ch: "Facebook",
+  pages: ["p1", "p2"],
+  bags: [],
+  active: { kind: "none" },
+  kpi: "September push",
+};
+
+const summary: MetricsSummary = {
+  start: "2025-09-01", end: "2025-09-30", brands: ["Tipco"], channel: "Facebook",
+  ma: PLAN_METRICS.ma.map((metric) => ({ metric, total: 0, days: 0, last: null, series: [] })),
+  ads: PLAN_METRICS.ads.map((metric) => ({ metric, total: 0, days: 0, last: null, series: [] })),
+};
+const template = { ...emptyKpiTemplate("September push"), updated_at: "2025-09-01T10:00:00" };
+// 2025-09-10 12:00 in Bangkok.
+const NOW = Date.UTC(2025, 8, 10, 5);
+
+function answer(templates: unknown, figures: unknown) {
+  authedCall.mockImplementation(async (name: string) => {
+    const a = name === "getKpiTemplates" ? templates : figures;
+    if (a instanceof Error) throw a;
+    return a;
+  });
+}
+
+afterEach(() => authedCall.mockReset());
+
+describe("loadKpiSection", () => {
+  it("asks for nothing when no KPI template is selected", async () => {
+    expect(await loadKpiSection({ ...view, kpi: null }, new AbortController().signal, NOW)).toEqual({ kind: "none" });
+    expect(authedCall).not.toHaveBeenCalled();
+  });
+
+  it("asks for the view's figures and measures the selected template against them", async () => {
+    answer({ data: [template] }, { data: summary });
+    const section = await loadKpiSection(view, new AbortController().signal, NOW);
+    expect(authedCall).toHaveBeenCalledWith(
+      "metricsSummary", { start: "2025-09-01", end: "2025-09-30", brand: "Tipco", channel: "Facebook", pages: "p1,p2" }, expect.anything(),
+    );
+    expect(section).toMatchObject({ kind: "ready", progress: { title: "September push", today: "2025-09-10", elapsedDays: 10 } });
+  });
+
+  it("means no KPI progress, not a failure, when the user may not read KPI templates (403)", async () => {
+    answer(new ApiCallError(403, "forbidden", "Permission 9 is required"), { data: summary });
+    expect(await loadKpiSection(view, new AbortController().signal, NOW)).toEqual({ kind: "forbidden" });
+  });
+
+  it("says which selected template no longer exists", async () => {
+    answer({ data: [{ ...template, title: "Another" }] }, { data: summary });
+    expect(await loadKpiSection(view, new AbortController().signal, NOW)).toEqual({ kind: "missing", title: "September push" });
+  });
+
+  it.each([
+    { behaviour: "fails the section when the templates cannot be read", templates: new ApiCallError(0, "network", "The server could not be reached."), figures: { data: summary } },
+    { behaviour: "fails the section when the figures cannot be read", templates: { data: [template] }, figures: new ApiCallError(0, "network", "The server could not be reached.") },
+  ])("$behaviour", async ({ templates, figures }) => {
+    answer(templates, figures);
+    expect(await loadKpiSection(view, new AbortController().signal, NOW)).toEqual({
+      kind: "failed", title: "September push", message: "The server could not be reached.",
+    });
+  });
+});

@@ -1,0 +1,180 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { emptyKpiTemplate } from "../../domain/kpi";
+import { kpiProgressOf } from "../../domain/kpiProgress";
+import { PLAN_METRICS, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary } from "../../domain/metrics";
+import type { ResolvedView } from "../../domain/viewSearch";
+import type { KpiSection } from "@/features/brandEx/brandExData";
+import { BrandExView } from "@/features/brandEx/BrandExView";
+
+// The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
+vi.mock("@/components/charts/LazyPlot", () => ({
+  LazyPlot: ({ label }: { label: string }) => <div role="img" aria-label={label} />,
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view: ResolvedView = {
+  range: { startDate: "2025-09-01T00:00:00", endDate: "2025-09-30T23:59:59" },
+  brand: "Tipco",
+  ch: "All Channel",
+  pages: [],
+  bags: [],
+  active: { kind: "none" },
+  kpi: null,
+};
+
+function series(metric: MetricKey, points: readonly [string, number][]): MetricSeries {
+  return { metric, total: points.reduce((s, [, v]) => s + v, 0), days: points.length, last: points.at(-1)?.[0] ?? null, series: points.map(([date, value]) => ({ date, value })) };
+}
+
+function summary(given: { ma?: MetricSeries[]; ads?: MetricSeries[] }): MetricsSummary {
+  const plan = (p: MetricPlan, list: MetricSeries[] = []) =>
+    PLAN_METRICS[p].map((metric) => list.find((s) => s.metric === metric) ?? { metric, total: 0, days: 0, last: null, series: [] });
+  return { start: "2025-09-01", end: "2025-09-30", brands: ["Tipco"], channel: "All Channel", ma: plan("ma", given.ma), ads: plan("ads", given.ads) };
+}
+
+function readySection(): KpiSection {
+  const t = emptyKpiTemplate("September push");
+  const template = {
+    ...t,
+    MA: { ...t.MA, reach: { kpi: "90000", budget: "3000.5" }, inbox: { kpi: "300", budget: "" } },
+    ADS: { ...t.ADS, impression: { kpi: "1000000", budget: "60000" }, click: { kpi: "9000", budget: "30000" } },
+  };
+  const data = summary({
+    ma: [series("reach", [["2025-09-01", 1_000_000], ["2025-09-02", 234_567]])],
+    ads: [
+      series("impression", [["2025-09-01", 200_000], ["2025-09-02", 200_000]]),
+      series("click", [["2025-09-01", 1500], ["2025-09-02", 1500]]),
+      series("spend", [["2025-09-01", 9000], ["2025-09-02", 9000]]),
+    ],
+  });
+  return { kind: "ready", progress: kpiProgressOf(template, data, "2025-09-10") };
+}
+
+let root: Root | null = null;
+
+async function render(kpi: KpiSection | null, failed: string | null = null): Promise<HTMLElement> {
+  const host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => {
+    root?.render(<BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} />);
+  });
+  return host;
+}
+
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  root = null;
+  document.body.innerHTML = "";
+});
+
+const section = (host: HTMLElement) => {
+  const heading = [...host.querySelectorAll("h2")].find((h) => h.textContent === "KPI progress");
+  if (!heading) throw new Error("no 'KPI progress' heading");
+  return heading.closest("section") as HTMLElement;
+};
+
+/** A table's body row, by the text of its row header. */
+function bodyRow(table: HTMLTableElement, label: string): HTMLElement[] {
+  const row = [...table.querySelectorAll("tbody tr")].find((r) => r.querySelector("th")?.textContent === label);
+  if (!row) throw new Error(`no row ${label}`);
+  return [...row.querySelectorAll<HTMLElement>("th, td")];
+}
+
+/** The text of each cell of that row. */
+const rowOf = (table: HTMLTableElement, label: string): string[] => bodyRow(table, label).map((c) => c.textContent ?? "");
+
+function tableCaptioned(host: HTMLElement, caption: RegExp): HTMLTableElement {
+  const table = [...host.querySelectorAll("table")].find((t) => caption.test(t.caption?.textContent ?? ""));
+  if (!table) throw new Error(`no table captioned ${caption}`);
+  return table;
+}
+
+describe("the KPI progress section of /brandEx", () => {
+  it("tells the user to pick a KPI template in KPI Setting when none is selected", async () => {
+    const host = await render({ kind: "none" });
+    const status = section(host).querySelector('[role="status"]');
+    expect(status?.textContent).toContain("No KPI template selected");
+    expect(status?.textContent).toContain("KPI Setting");
+    expect(host.querySelector("table")).toBeNull();
+  });
+
+  it("says 'Loading KPI progress…' while the page loads the first time", async () => {
+    const host = await render(null);
+    expect(section(host).querySelector('[role="status"]')?.textContent).toBe("Loading KPI progress…");
+  });
+
+  it("is left out, not loading forever, when the page data failed before any KPI progress arrived", async () => {
+    const host = await render(null, "The server could not be reached.");
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe("The server could not be reached.");
+    expect(host.textContent).not.toContain("KPI progress");
+  });
+
+  it("shows no error to a user without access to KPI templates", async () => {
+    const host = await render({ kind: "forbidden" });
+    expect(host.querySelector('[role="alert"]')).toBeNull();
+    expect(section(host).textContent).toContain("No KPI progress");
+  });
+
+  it("says the selected template no longer exists", async () => {
+    const host = await render({ kind: "missing", title: "Old plan" });
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain("The KPI template ‘Old plan’ no longer exists");
+  });
+
+  it("shows why the progress could not be loaded", async () => {
+    const host = await render({ kind: "failed", title: "Plan", message: "The server could not be reached." });
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain("could not be loaded: The server could not be reached.");
+  });
+
+  it("renders an MA and an Ads table with column and row headers", async () => {
+    const host = await render(readySection());
+    const ma = tableCaptioned(host, /^MA targets and actual figures, 2025-09-01 to 2025-09-30$/);
+    const heads = [...ma.querySelectorAll("thead th")].map((c) => [c.textContent, c.getAttribute("scope")]);
+    expect(heads.map(([text]) => text)).toEqual([
+      "Parameter", "Target", "Actual", "% of target", "Expected to date", "Projected end", "Pace", "Budget", "Spend",
+      "Cost per unit planned", "Cost per unit achieved",
+    ]);
+    expect(heads.every(([, scope]) => scope === "col")).toBe(true);
+    expect(ma.querySelector("tbody th")?.getAttribute("scope")).toBe("row");
+    expect(tableCaptioned(host, /^Ads targets/)).toBeTruthy();
+  });
+
+  it("formats figures in en-US and money in THB, with a pace badge in words", async () => {
+    const host = await render(readySection());
+    const reach = rowOf(tableCaptioned(host, /^MA targets/), "Reach");
+    // 1,234,567 of 90,000 after 10 of 30 days: far ahead.
+    expect(reach.slice(0, 8)).toEqual(["Reach", "90,000", "1,234,567", "1,371.7%", "30,000", "3,703,701", "Ahead", "฿3,000.50"]);
+  });
+
+  it("shows impressions' costs per thousand (CPM) and the Ads spend shared by budget", async () => {
+    const host = await render(readySection());
+    const impression = rowOf(tableCaptioned(host, /^Ads targets/), "Impression");
+    expect(impression.slice(7)).toEqual(["฿60,000.00", "฿12,000.00", "฿60.00 CPM", "฿30.00 CPM"]);
+    const spend = host.querySelector('dl[aria-label="Ads spend vs budget"]')?.textContent;
+    expect(spend).toContain("฿18,000.00");
+    expect(spend).toContain("20%");
+  });
+
+  it("shows a missing figure as '—' that reads as 'no data', and MA spend as not measured", async () => {
+    const host = await render(readySection());
+    const ma = tableCaptioned(host, /^MA targets/);
+    const inbox = bodyRow(ma, "Inbox");
+    const actual = inbox[2]!;
+    expect(actual.querySelector('[aria-hidden="true"]')?.textContent).toBe("—");
+    expect(actual.querySelector(".visually-hidden")?.textContent).toBe("no data");
+    expect(inbox[8]!.textContent).toBe("—not measured");
+    expect(host.textContent).toContain("No spend is measured for MA");
+  });
+
+  it("draws one chart per plan, named by what it shows", async () => {
+    const host = await render(readySection());
+    const charts = [...section(host).querySelectorAll('[role="img"]')].map((c) => c.getAttribute("aria-label"));
+    expect(charts).toHaveLength(2);
+    expect(charts[0]).toMatch(/^MA progress chart: cumulative actual in percent of target from 2025-09-01 to 2025-09-30.*Reach 1,371\.7% of target/);
+    expect(charts[1]).toMatch(/^Ads progress chart: .*Impression 40% of target, Click 33\.3% of target\.$/);
+  });
+});

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// Plotly itself needs a real browser (the e2e test draws it); here the factory is a stand-in
+// that records what the chart was given, and the bundle is held back until the test lets it go.
+const plotly = vi.hoisted(() => {
+  let release: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (release = resolve));
+  return { ready, release: () => release(), received: [] as unknown[], instance: { version: "test" } };
+});
+
+vi.mock("plotly.js-cartesian-dist-min", async () => {
+  await plotly.ready;
+  return { default: plotly.instance };
+});
+vi.mock("react-plotly.js/factory", () => ({
+  default: (instance: unknown) =>
+    function Plot(props: { config: unknown; data: unknown }) {
+      plotly.received.push({ instance, config: props.config, data: props.data });
+      return <div className="js-plotly-plot">drawn</div>;
+    },
+}));
+
+const { LazyPlot } = await import("@/components/charts/LazyPlot");
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  document.body.innerHTML = "";
+});
+
+describe("LazyPlot", () => {
+  it("shows a placeholder while Plotly loads, then draws with that bundle, no mode bar, responsive, named as an image", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => {
+      root?.render(<LazyPlot data={[{ type: "scatter", x: [1], y: [2] }]} label="Reach 40% of target" />);
+    });
+    const image = host.querySelector('[role="img"]');
+    expect(image?.getAttribute("aria-label")).toBe("Reach 40% of target");
+    expect(image?.textContent).toBe("Loading chart…");
+
+    await act(async () => {
+      plotly.release();
+      await plotly.ready;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(host.querySelector('[role="img"]')?.textContent).toBe("drawn");
+    expect(plotly.received.at(-1)).toEqual({
+      instance: plotly.instance,
+      config: { displayModeBar: false, responsive: true },
+      data: [{ type: "scatter", x: [1], y: [2] }],
+    });
+  });
+});

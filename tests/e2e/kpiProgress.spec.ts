@@ -1,0 +1,125 @@
+/**
+ * KPI progress on /brandEx (issue 4): the selected KPI template's targets against the demo
+ * figures, as tables and charts (Plotly, fetched only then), and what users without a template,
+ * with a template that is gone, or without KPI access see.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { KpiTemplate } from "../../domain/entities";
+import { emptyKpiTemplate } from "../../domain/kpi";
+import { trackPageProblems } from "./models/pageProblems";
+import { signInQuickly } from "./support/session";
+import { DEMO, NO_KPI } from "./support/users";
+
+trackPageProblems(test);
+
+const TITLE = "E2E progress plan";
+// A past month of the deterministic demo figures: the whole range has elapsed.
+const RANGE = "start=2024-01-01&end=2024-01-31&brand=Tipco";
+
+async function saveKpiTemplate(request: APIRequestContext, template: KpiTemplate): Promise<void> {
+  const login = await request.post("/auth/login-user", { data: { email: DEMO.email, password: DEMO.password } });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).user.Tokens.access_token as string;
+  const saved = await request.post("/user/upsert-kpi-template", { headers: { Authorization: `Bearer ${token}` }, data: { template } });
+  expect(saved.status()).toBe(200);
+}
+
+function progressPlan(): KpiTemplate {
+  const t = emptyKpiTemplate(TITLE);
+  return {
+    ...t,
+    Budget: "100000",
+    MA: { ...t.MA, reach: { kpi: "500000", budget: "20000" }, engagement: { kpi: "20000", budget: "" } },
+    ADS: { ...t.ADS, impression: { kpi: "3000000", budget: "30000" }, click: { kpi: "12000", budget: "15000" } },
+  };
+}
+
+const kpiSection = (page: Page) => page.getByRole("region", { name: "KPI progress" });
+const isPlotly = (url: string) => /plotly/i.test(new URL(url).pathname);
+
+test("shows the selected template's targets against the demo figures, with a chart per plan", async ({ page, request }) => {
+  await saveKpiTemplate(request, progressPlan());
+  await signInQuickly(page, DEMO);
+  const plotlyLoaded = page.waitForResponse((r) => isPlotly(r.url()) && r.ok());
+  await page.goto(`/brandEx?kpi=${encodeURIComponent(TITLE)}&${RANGE}`);
+
+  const section = kpiSection(page);
+  await expect(section.getByRole("heading", { level: 2, name: "KPI progress" })).toBeVisible();
+  await expect(section.getByText(`Template ${TITLE}, 2024-01-01 to 2024-01-31`)).toBeVisible();
+
+  const ma = section.getByRole("table", { name: "MA targets and actual figures, 2024-01-01 to 2024-01-31" });
+  const reach = ma.getByRole("row", { name: /^Reach/ }).getByRole("cell");
+  await expect(reach.nth(0)).toHaveText("500,000");
+  await expect(reach.nth(1)).toHaveText(/^\d{1,3}(,\d{3})+$/);
+  await expect(reach.nth(2)).toHaveText(/^[\d,.]+%$/);
+  await expect(reach.nth(5)).toHaveText(/^(Ahead|On track|Behind)$/);
+  await expect(reach.nth(7)).toHaveText("—not measured");
+
+  const ads = section.getByRole("table", { name: /^Ads targets and actual figures/ });
+  const impression = ads.getByRole("row", { name: /^Impression/ }).getByRole("cell");
+  await expect(impression.nth(0)).toHaveText("3,000,000");
+  await expect(impression.nth(1)).toHaveText(/^\d{1,3}(,\d{3})+$/);
+  await expect(impression.nth(7)).toHaveText(/^฿[\d,]+\.\d{2}$/);
+  await expect(impression.nth(8)).toHaveText("฿10.00 CPM");
+  await expect(impression.nth(9)).toHaveText(/^฿[\d,]+\.\d{2} CPM$/);
+  await expect(section.getByRole("definition").filter({ hasText: /^฿[\d,]+\.\d{2}$/ }).first()).toBeVisible();
+
+  await plotlyLoaded;
+  for (const name of [/^MA progress chart: .*Reach [\d,.]+% of target/, /^Ads progress chart: .*Impression [\d,.]+% of target/]) {
+    const chart = section.getByRole("img", { name });
+    await expect(chart).toBeVisible();
+    await expect(chart.getByText("Target (even pace)")).toBeVisible();
+    await expect(chart.getByText("Loading chart…")).toHaveCount(0);
+  }
+});
+
+test("asks for a KPI template when none is selected, without fetching Plotly", async ({ page }) => {
+  const plotly: string[] = [];
+  page.on("request", (r) => {
+    if (isPlotly(r.url())) plotly.push(r.url());
+  });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/brandEx?${RANGE}`);
+  await expect(kpiSection(page).getByText("No KPI template selected")).toBeVisible();
+  await expect(kpiSection(page).getByText(/Pick a KPI template in KPI Setting/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(plotly).toEqual([]);
+});
+
+test("says when the selected KPI template no longer exists", async ({ page }) => {
+  await signInQuickly(page, DEMO);
+  await page.goto(`/brandEx?kpi=${encodeURIComponent("Deleted long ago")}&${RANGE}`);
+  await expect(kpiSection(page).getByRole("alert")).toHaveText(/The KPI template ‘Deleted long ago’ no longer exists/);
+});
+
+test("shows no KPI progress, and no error, to a user without KPI access", async ({ page }) => {
+  await signInQuickly(page, NO_KPI);
+  await page.goto(`/brandEx?kpi=${encodeURIComponent(TITLE)}&${RANGE}`);
+  await expect(kpiSection(page).getByText("No KPI progress")).toBeVisible();
+  await expect(kpiSection(page).getByText("Your account has no access to KPI templates.")).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: /^\d+$/ })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("table")).toHaveCount(0);
+});
+
+test("selecting a template in KPI Setting shows its progress, and editing its target updates the figures at once", async ({ page, request }) => {
+  const title = "E2E drawer plan";
+  const t = emptyKpiTemplate(title);
+  await saveKpiTemplate(request, { ...t, Budget: "1000", MA: { ...t.MA, reach: { kpi: "500000", budget: "" } } });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/brandEx?${RANGE}`);
+  await expect(kpiSection(page).getByText("No KPI template selected")).toBeVisible();
+
+  await page.getByRole("button", { name: "KPI", exact: true }).click();
+  const drawer = page.getByRole("dialog", { name: "KPI Setting" });
+  await drawer.getByRole("button", { name: `Select ${title}`, exact: true }).click();
+  const reach = kpiSection(page).getByRole("table", { name: /^MA targets/ }).getByRole("row", { name: /^Reach/ }).getByRole("cell");
+  await expect(reach.nth(0)).toHaveText("500,000");
+
+  await drawer.getByRole("button", { name: `Edit ${title}`, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit KPI Template" });
+  await dialog.getByRole("tabpanel").getByRole("textbox", { name: "Reach KPI", exact: true }).fill("750000");
+  await dialog.getByRole("button", { name: "Update", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reach.nth(0)).toHaveText("750,000");
+});
