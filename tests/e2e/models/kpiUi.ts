@@ -101,3 +101,18 @@ export function kpiDeleteDialog(page: Page) {
   const root = page.getByRole("dialog", { name: "Delete KPI Template" });
   return { root, confirm: root.getByRole("button", { name: "Delete", exact: true }), cancel: root.getByRole("button", { name: "Cancel" }) };
 }
+
+/** A toast of the app (top right), by severity (error is the red one) and text. */
+export function kpiToast(page: Page, severity: "success" | "error", text: string): Locator {
+  return page.locator(`.p-toast-message-${severity}`).filter({ hasText: text });
+}
+
+/** The KPI templates listed in the drawer: their Select buttons. */
+export function kpiListed(page: Page): Locator {
+  return kpiDrawer(page).root.getByRole("button", { name: /^Select / });
+}
+
+/** The `kpi` param of the page's URL (the selected KPI template), or null. */
+export function kpiParam(page: Page): string | null {
+  return new URL(page.url()).searchParams.get("kpi");
+}
