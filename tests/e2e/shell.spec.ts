@@ -165,7 +165,7 @@ test.describe("top bar", () => {
     const drawer = page.getByRole("dialog", { name: "KPI Setting" });
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole("heading", { name: "KPI Setting" })).toBeVisible();
-    await expect(drawer.getByText("KPI planning arrives with the KPI issue.")).toBeVisible();
+    await expect(drawer.getByRole("button", { name: "+ Create KPI" })).toBeEnabled();
     for (let i = 0; i < 3; i++) {
       await page.keyboard.press("Tab");
       await expect(drawer.locator(":focus")).toHaveCount(1);
