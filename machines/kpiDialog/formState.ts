@@ -107,6 +107,8 @@ export function formState(mode: KpiDialogMode) {
               ...formEdits(undefined),
               "form.submit": [
                 { guard: "isNameBlank", actions: "notifyNameRequired" },
+                // Another template has this name: a create would replace it, a rename is refused.
+                { guard: "isTitleTaken", actions: "notifyTitleTaken" },
                 { target: "saving" },
               ],
               "dialog.close": { target: "#kpiDialog.closed" },
@@ -136,8 +138,8 @@ export function formState(mode: KpiDialogMode) {
             exit: "clearError",
             on: {
               ...formEdits("idle"),
-              // No blank-name check here: the name was accepted when this save started, and
-              // changing it is an edit, which goes back to `idle` first.
+              // No blank-name or taken-name check here: the name was accepted when this save
+              // started, and changing it is an edit, which goes back to `idle` first.
               "form.submit": { target: "saving" },
               "dialog.close": { target: "#kpiDialog.closed" },
             },

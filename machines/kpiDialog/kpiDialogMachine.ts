@@ -15,8 +15,8 @@ export const kpiDialogMachine = kpiDialogSetup.createMachine({
   states: {
     closed: {
       on: {
-        "kpi.create": { target: "save", actions: "startCreate" },
-        "kpi.edit": { target: "edit", actions: { type: "startEdit", params: ({ event }) => event.template } },
+        "kpi.create": { target: "save", actions: { type: "startCreate", params: ({ event }) => event.takenTitles } },
+        "kpi.edit": { target: "edit", actions: { type: "startEdit", params: ({ event }) => event } },
       },
     },
     save: formState("save"),

@@ -8,8 +8,8 @@ import type { UpsertKpiTemplateRequest } from "../../domain/api";
 import type { KpiParamKey, KpiTemplate, KpiTemplateRecord, RfmSettingName } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import {
-  NO_SELECTION, failureMessage, formFromTemplate, isAdsRange, isBlankName, isSelectedParam, isValidBound, isValidRank,
-  normaliseSelection, selectionOf, withAdsRange, withBudget, withNewSegment, withParamValue, withPeriodBudget,
+  NO_SELECTION, failureMessage, formFromTemplate, isAdsRange, isBlankName, isSelectedParam, isTitleTaken, isValidBound,
+  isValidRank, normaliseSelection, selectionOf, titleTakenMessage, withAdsRange, withBudget, withNewSegment, withParamValue, withPeriodBudget,
   withRespreadPeriods, withSegmentBound, withSegmentChange, withSelection, withTitle, withWeight, withoutAdsRange,
   withoutSegment, type ParamField, type ParamSelection, type PlanName,
 } from "./kpiDraft";
@@ -23,14 +23,20 @@ export interface KpiDialogContext {
   form: KpiTemplate;
   /** The title the template had when Edit opened it (sent as `title` on update); null in Create. */
   originalTitle: string | null;
+  /**
+   * The titles of the user's KPI templates as the KPI Setting drawer listed them when the
+   * dialog opened: a name among them (other than `originalTitle`) is refused before sending.
+   */
+  takenTitles: readonly string[];
   selected: ParamSelection;
   /** Why the last save failed; null otherwise. */
   error: string | null;
 }
 
 export type KpiDialogEvent =
-  | { type: "kpi.create" }
-  | { type: "kpi.edit"; template: KpiTemplate }
+  /** `takenTitles`: the titles the KPI Setting drawer lists (a new name must not be one of them). */
+  | { type: "kpi.create"; takenTitles: readonly string[] }
+  | { type: "kpi.edit"; template: KpiTemplate; takenTitles: readonly string[] }
   | { type: "dialog.close" }
   | { type: "tab.select"; tab: KpiTab }
   | { type: "rfmTab.select"; tab: RfmTab }
@@ -77,10 +83,10 @@ export const kpiDialogSetup = setup({
     saveKpiTemplate: notProvided<KpiTemplateRecord, UpsertKpiTemplateRequest>("saveKpiTemplate"),
   },
   actions: {
-    startCreate: assign(() => initialContext()),
-    startEdit: assign((_, template: KpiTemplate) => {
+    startCreate: assign((_, takenTitles: readonly string[]) => ({ ...initialContext(), takenTitles })),
+    startEdit: assign((_, { template, takenTitles }: { template: KpiTemplate; takenTitles: readonly string[] }) => {
       const form = formFromTemplate(template);
-      return { form, selected: selectionOf(form), originalTitle: template.title, error: null };
+      return { form, selected: selectionOf(form), originalTitle: template.title, takenTitles, error: null };
     }),
 
     setTitle: assign({ form: ({ context }, title: string) => withTitle(context.form, title) }),
@@ -109,6 +115,11 @@ export const kpiDialogSetup = setup({
     }),
 
     notifyNameRequired: emit({ type: "toast.show" as const, severity: "error" as const, summary: NAME_REQUIRED }),
+    notifyTitleTaken: emit(({ context }) => ({
+      type: "toast.show" as const,
+      severity: "error" as const,
+      summary: titleTakenMessage(context.form.title),
+    })),
     announceSaved: emit(({ context }, template: KpiTemplateRecord) => ({
       type: "kpi.saved" as const,
       template,
@@ -125,6 +136,7 @@ export const kpiDialogSetup = setup({
   },
   guards: {
     isNameBlank: ({ context }) => isBlankName(context.form.title),
+    isTitleTaken: ({ context }) => isTitleTaken(context.form.title, context.takenTitles, context.originalTitle),
     isTab: (_, { tab, wanted }: { tab: KpiTab; wanted: KpiTab }) => tab === wanted,
     isRfmTab: (_, { tab, wanted }: { tab: RfmTab; wanted: RfmTab }) => tab === wanted,
     isSelectedParam: ({ context }, { plan, param }: { plan: PlanName; param: KpiParamKey }) => isSelectedParam(context.selected, plan, param),
@@ -137,6 +149,7 @@ export const kpiDialogSetup = setup({
 export const initialContext = (): KpiDialogContext => ({
   form: emptyKpiTemplate(),
   originalTitle: null,
+  takenTitles: [],
   selected: NO_SELECTION,
   error: null,
 });

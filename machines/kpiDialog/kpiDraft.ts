@@ -279,8 +279,43 @@ export function saveRequest(form: KpiTemplate, originalTitle: string | null, mod
   return mode === "edit" && originalTitle !== null ? { template, title: originalTitle } : { template };
 }
 
-/** The message of a failed call, fit to show to a person. */
+/**
+ * A name another KPI template already has (the titles listed when the dialog opened). The
+ * server keys templates by their exact title (`title = $1`, case-sensitive, no trimming), and
+ * a create with a taken title would replace that template; a rename onto one is refused. The
+ * title Edit opened is the edited template's own, so keeping it is no clash.
+ */
+export function isTitleTaken(title: string, takenTitles: readonly string[], originalTitle: string | null): boolean {
+  const name = title.trim();
+  return name !== originalTitle && takenTitles.includes(name);
+}
+
+/** The red toast of a name another KPI template has. */
+export function titleTakenMessage(title: string): string {
+  return `A KPI template named "${title.trim()}" already exists.`;
+}
+
+/** A field path such as `template.title` or `template.RFM[0].segment[1].name`, then ": ". */
+const FIELD_PREFIX = /^([a-z_$][\w$]*(?:\.[\w$]+|\[\d+\])*): (?=\S)/;
+
+/**
+ * A server refusal read by a person: the server names the field of the request it refuses
+ * ("template.title: a template titled "Bravo" already exists"), which says nothing to someone
+ * looking at the form. The path is dropped, and the sentence left starts with a capital; a bare
+ * predicate ("is required") keeps the field's own name as its subject ("Title is required").
+ * A message without such a path is kept as it is.
+ */
+export function readableFailure(message: string): string {
+  const match = FIELD_PREFIX.exec(message);
+  if (match === null) return message;
+  const rest = message.slice(match[0].length);
+  const field = match[1]!.replace(/\[\d+\]/g, "").split(".").at(-1)!;
+  const text = /^(is|are|must)\b/.test(rest) ? `${field} ${rest}` : rest;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The message of a failed call, fit to show to a person (see {@link readableFailure}). */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== "") return error.message;
+  if (error instanceof Error && error.message.trim() !== "") return readableFailure(error.message);
   return fallback;
 }

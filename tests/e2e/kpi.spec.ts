@@ -131,6 +131,38 @@ test("Save without a name shows the red toast 'Please fill the template name.' a
   expect(sent).toEqual([]);
 });
 
+test("Save under the name of an existing template shows a red toast and replaces nothing", async ({ page, request }) => {
+  await signIn(page);
+  const drawer = await openKpiDrawer(page);
+  await drawer.createButton.click();
+  const first = kpiDialog(page);
+  await first.name.fill("Plan A");
+  await first.budget.fill("1000");
+  await first.save.click();
+  await expect(first.root).toBeHidden();
+  await expect(drawer.selectButton("Plan A")).toBeVisible();
+
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/user/upsert-kpi-template") sent.push(r.method());
+  });
+  await drawer.createButton.click();
+  const d = kpiDialog(page);
+  await expect(d.name).toHaveValue("");
+  await d.name.fill(" Plan A ");
+  await d.budget.fill("2000");
+  await d.save.click();
+  await expect(page.locator(".p-toast-message-error").filter({ hasText: 'A KPI template named "Plan A" already exists.' })).toBeVisible();
+  // The dialog stays with what was typed, and says nothing of a failed save: nothing was sent.
+  await expect(d.root).toBeVisible();
+  await expect(d.name).toHaveValue(" Plan A ");
+  await expect(d.budget).toHaveValue("2000");
+  await expect(d.root.getByRole("alert")).toHaveCount(0);
+  expect(sent).toEqual([]);
+  const stored = await kpiTemplatesOnServer(request);
+  expect(stored.map((t) => [t.title, t.Budget])).toEqual([["Plan A", "1000"]]);
+});
+
 test("amount inputs keep only digits and one decimal point: '12a.3.4' becomes '12.34'", async ({ page }) => {
   await signIn(page);
   const drawer = await openKpiDrawer(page);

@@ -51,9 +51,12 @@ function start(save?: (request: UpsertKpiTemplateRequest) => Promise<KpiTemplate
   return { actor, requests, emitted, snap };
 }
 
-function created(save?: (request: UpsertKpiTemplateRequest) => Promise<KpiTemplateRecord>) {
+/** The titles the KPI Setting drawer lists when the dialog opens. */
+const LISTED = ["Q3 awareness push", "Songkran sale"];
+
+function created(save?: (request: UpsertKpiTemplateRequest) => Promise<KpiTemplateRecord>, takenTitles: readonly string[] = LISTED) {
   const run = start(save);
-  run.actor.send({ type: "kpi.create" });
+  run.actor.send({ type: "kpi.create", takenTitles });
   return run;
 }
 
@@ -69,9 +72,13 @@ const stored: KpiTemplate = {
   ],
 };
 
-function edited(template: KpiTemplate = stored, save?: (request: UpsertKpiTemplateRequest) => Promise<KpiTemplateRecord>) {
+function edited(
+  template: KpiTemplate = stored,
+  save?: (request: UpsertKpiTemplateRequest) => Promise<KpiTemplateRecord>,
+  takenTitles: readonly string[] = LISTED,
+) {
   const run = start(save);
-  run.actor.send({ type: "kpi.edit", template });
+  run.actor.send({ type: "kpi.edit", template, takenTitles });
   return run;
 }
 
@@ -98,7 +105,7 @@ describe("KPI dialog: opening", () => {
   it("Create forgets what a previous Edit loaded", () => {
     const { actor, snap } = edited();
     actor.send({ type: "dialog.close" });
-    actor.send({ type: "kpi.create" });
+    actor.send({ type: "kpi.create", takenTitles: [] });
     expect(selectForm(snap())).toEqual(emptyKpiTemplate());
     expect(selectSelected(snap())).toEqual({ MA: [], ADS: [] });
     expect(snap().context.originalTitle).toBeNull();
@@ -179,7 +186,7 @@ describe("KPI dialog: tabs", () => {
     const { actor, snap } = created();
     actor.send({ type: "tab.select", tab: "ads" });
     actor.send({ type: "dialog.close" });
-    actor.send({ type: "kpi.edit", template: stored });
+    actor.send({ type: "kpi.edit", template: stored, takenTitles: LISTED });
     expect(selectTab(snap())).toBe("ma");
   });
 });
@@ -350,6 +357,74 @@ describe("KPI dialog: saving", () => {
     expect(selectIsSaving(snap())).toBe(false);
   });
 
+  it("refuses to create a template with a name another template has: a red toast, nothing sent, the dialog stays open", async () => {
+    const { actor, snap, requests, emitted } = created();
+    actor.send({ type: "form.titleChanged", title: "  Songkran sale " });
+    actor.send({ type: "form.budgetChanged", text: "1000" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: 'A KPI template named "Songkran sale" already exists.' }]);
+    expect(requests).toEqual([]);
+    expect(selectMode(snap())).toBe("save");
+    expect(selectIsSaving(snap())).toBe(false);
+    expect(selectError(snap())).toBeNull();
+    expect(selectForm(snap())).toMatchObject({ title: "  Songkran sale ", Budget: "1000" });
+  });
+
+  it("refuses to rename a template onto another template's name, and saves once the name is free", async () => {
+    const { actor, snap, requests, emitted } = edited();
+    actor.send({ type: "form.titleChanged", title: "Songkran sale" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: 'A KPI template named "Songkran sale" already exists.' }]);
+    expect(requests).toEqual([]);
+    expect(selectMode(snap())).toBe("edit");
+    actor.send({ type: "form.titleChanged", title: "Songkran sale 2" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(requests).toEqual([expect.objectContaining({ title: "Q3 awareness push", template: expect.objectContaining({ title: "Songkran sale 2" }) })]);
+    expect(selectIsOpen(snap())).toBe(false);
+  });
+
+  it("Update under the template's own name is no clash, even though the drawer lists it", async () => {
+    const { actor, snap, requests } = edited();
+    actor.send({ type: "form.titleChanged", title: " Q3 awareness push " });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ title: "Q3 awareness push", template: { title: "Q3 awareness push" } });
+    expect(selectIsOpen(snap())).toBe(false);
+  });
+
+  it("names are taken as the server compares them: another case is a different name", async () => {
+    const { actor, requests } = created();
+    actor.send({ type: "form.titleChanged", title: "songkran SALE" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(requests.map((r) => r.template.title)).toEqual(["songkran SALE"]);
+  });
+
+  it("each opening brings its own list of taken names", async () => {
+    const { actor, snap, requests, emitted } = created(undefined, []);
+    actor.send({ type: "form.titleChanged", title: "Songkran sale" });
+    actor.send({ type: "dialog.close" });
+    actor.send({ type: "kpi.create", takenTitles: ["Songkran sale"] });
+    expect(snap().context.takenTitles).toEqual(["Songkran sale"]);
+    actor.send({ type: "form.titleChanged", title: "Songkran sale" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(requests).toEqual([]);
+    expect(emitted.at(-1)).toMatchObject({ severity: "error", summary: 'A KPI template named "Songkran sale" already exists.' });
+  });
+
+  it("a blank name is reported before a taken one", async () => {
+    const { actor, emitted } = created(undefined, [""]);
+    actor.send({ type: "form.titleChanged", title: "  " });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: "Please fill the template name." }]);
+  });
+
   it("Save sends the form with the name trimmed and no old title, then announces it and closes", async () => {
     const { actor, snap, requests, emitted } = created();
     actor.send({ type: "form.titleChanged", title: "  Q3 push " });
@@ -401,14 +476,23 @@ describe("KPI dialog: saving", () => {
     actor.send({ type: "form.submit" });
     await flush();
     expect(selectMode(snap())).toBe("edit");
-    expect(selectError(snap())).toBe("template.title: Expected a value with a length of at most 100");
+    expect(selectError(snap())).toBe("Expected a value with a length of at most 100");
     expect(selectForm(snap()).MA.reach.kpi).toBe("60000");
-    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: "template.title: Expected a value with a length of at most 100" }]);
+    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: "Expected a value with a length of at most 100" }]);
     actor.send({ type: "form.submit" });
     expect(selectError(snap())).toBeNull();
     await flush();
     expect(requests).toHaveLength(2);
     expect(selectIsOpen(snap())).toBe(false);
+  });
+
+  it("a refused save shows the server's reason without the request's field path", async () => {
+    const { actor, snap, emitted } = created(() => Promise.reject(refusal(409, 'template.title: a template titled "Bravo" already exists')));
+    actor.send({ type: "form.titleChanged", title: "Bravo" });
+    actor.send({ type: "form.submit" });
+    await flush();
+    expect(selectError(snap())).toBe('A template titled "Bravo" already exists');
+    expect(emitted).toEqual([{ type: "toast.show", severity: "error", summary: 'A template titled "Bravo" already exists' }]);
   });
 
   it("an edit after a refused save clears the error", async () => {
@@ -434,7 +518,7 @@ describe("KPI dialog: saving", () => {
 
   it("without a provided save actor, the save fails with 'saveKpiTemplate not provided'", async () => {
     const actor = createActor(kpiDialogMachine).start();
-    actor.send({ type: "kpi.create" });
+    actor.send({ type: "kpi.create", takenTitles: [] });
     actor.send({ type: "form.titleChanged", title: "Q3" });
     actor.send({ type: "form.submit" });
     await flush();

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { KpiParamKey } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import {
-  isAdsRange, isBlankName, isValidBound, isValidRank, normaliseSelection, saveRequest,
+  failureMessage, isAdsRange, isBlankName, isTitleTaken, isValidBound, isValidRank, normaliseSelection, readableFailure, saveRequest,
+  titleTakenMessage,
 } from "../../machines/kpiDialog/kpiDraft";
 
 describe("KPI template name (spec §5: required on save and update)", () => {
@@ -14,6 +15,52 @@ describe("KPI template name (spec §5: required on save and update)", () => {
     [" Q3 ", false],
   ])("%j blank: %s", (name, blank) => {
     expect(isBlankName(name)).toBe(blank);
+  });
+});
+
+describe("a name another KPI template has (the server keys templates by exact title)", () => {
+  const listed = ["Alpha", "Bravo", "Q3 push"];
+  it.each<[string, string, string | null, boolean]>([
+    ["Create, a free name", "Charlie", null, false],
+    ["Create, a listed name", "Bravo", null, true],
+    ["Create, a listed name with spaces around (sent trimmed)", "  Bravo ", null, true],
+    ["Create, another case (the server tells them apart)", "bravo", null, false],
+    ["Create, spaces inside are part of the name", "Q3  push", null, false],
+    ["Edit, its own name", "Alpha", "Alpha", false],
+    ["Edit, its own name with spaces around", " Alpha ", "Alpha", false],
+    ["Edit, renamed to a free name", "Alpha 2", "Alpha", false],
+    ["Edit, renamed onto another template's name", "Bravo", "Alpha", true],
+  ])("%s: %j taken: %s", (_case, name, originalTitle, taken) => {
+    expect(isTitleTaken(name, listed, originalTitle)).toBe(taken);
+  });
+
+  it("nothing is taken when the drawer lists nothing", () => {
+    expect(isTitleTaken("Alpha", [], null)).toBe(false);
+  });
+
+  it("says which name, as it would be saved", () => {
+    expect(titleTakenMessage("  Bravo ")).toBe('A KPI template named "Bravo" already exists.');
+  });
+});
+
+describe("a failed save, as the dialog says it", () => {
+  it.each([
+    ["a conflict on the name", 'template.title: a template titled "Bravo" already exists', 'A template titled "Bravo" already exists'],
+    ["a schema limit", "template.title: Expected a value with a length of at most 100", "Expected a value with a length of at most 100"],
+    ["a missing field: its name is the subject", "template.title: is required", "Title is required"],
+    ["a nested field", "template.RFM[1].segment[0].name: must not contain NUL characters or unpaired surrogates", "Name must not contain NUL characters or unpaired surrogates"],
+    ["the whole body", "body: is not valid JSON", "Body is not valid JSON"],
+    ["no field path", "The server could not be reached. Check your connection and try again.", "The server could not be reached. Check your connection and try again."],
+    ["a sentence with a colon", "Unexpected answer from /user/upsert-kpi-template: title is missing", "Unexpected answer from /user/upsert-kpi-template: title is missing"],
+    ["a capitalised word before a colon", "Error: try later", "Error: try later"],
+  ])("%s", (_case, message, shown) => {
+    expect(readableFailure(message)).toBe(shown);
+  });
+
+  it("an error without a message falls back to the dialog's own sentence", () => {
+    expect(failureMessage(new Error("template.title: is required"), "not saved")).toBe("Title is required");
+    expect(failureMessage(new Error("  "), "The KPI template was not saved.")).toBe("The KPI template was not saved.");
+    expect(failureMessage("boom", "The KPI template was not saved.")).toBe("The KPI template was not saved.");
   });
 });
 

@@ -2,18 +2,28 @@
  * Model of the KPI template dialog machine (machines/kpiDialog): sample events, the save's
  * answer and failure for the generic runner (format: tests/models/README.md).
  *
- * Guard outcomes: a blank and a typed name (isNameBlank); a change of the MA Reach row, which is
- * accepted only while Reach is selected in MA (selected by a sample, cleared by another,
- * pre-selected by the edited template), and of the MA Click row, never selected (ignored);
- * an Ads range that can be split and one that ends before it starts (ignored); a whole and a
- * fractional segment rank (ignored); a finite and an infinite segment bound (ignored).
+ * Guard outcomes: a blank and a typed name (isNameBlank); a name another template has and a free
+ * one (isTitleTaken: both modes open with TAKEN listed, Edit also with its own TITLE, which is
+ * no clash there); a change of the MA Reach row, which is accepted only while Reach is selected
+ * in MA (selected by a sample in Create, pre-selected by the edited template), and of the MA
+ * Click row, never selected (ignored); an Ads range that can be split and one that ends before
+ * it starts (ignored); a whole and a fractional segment rank (ignored); a finite and an infinite
+ * segment bound (ignored).
+ *
+ * Size: the name (blank, taken, free) and Reach (selected or not) tell the graph's states
+ * apart. No sample deselects Reach (clearing a selection is unit-tested in
+ * tests/machines/kpiDialog.test.ts), so Edit stays with Reach selected: about 970 paths, where
+ * a clearing sample would make it about 1340 (over maxPaths).
  */
 import type { KpiTemplate, KpiTemplateRecord } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { kpiDialogMachine } from "../../machines/kpiDialog/kpiDialogMachine";
+import { isBlankName, isTitleTaken } from "../../machines/kpiDialog/kpiDraft";
 import { defineModel } from "../support/machineModel";
 
 const TITLE = "Q3 awareness push";
+/** The title of another template, listed by the drawer. */
+const TAKEN = "Songkran sale";
 const base = emptyKpiTemplate(TITLE);
 const stored: KpiTemplate = {
   ...base,
@@ -28,8 +38,8 @@ const httpError = (status: number, message: string) => Object.assign(new Error(m
 export default defineModel({
   machine: kpiDialogMachine,
   events: [
-    { type: "kpi.create" },
-    { type: "kpi.edit", template: stored },
+    { type: "kpi.create", takenTitles: [TAKEN] },
+    { type: "kpi.edit", template: stored, takenTitles: [TITLE, TAKEN] },
     { type: "dialog.close" },
     { type: "tab.select", tab: "ma" },
     { type: "tab.select", tab: "ads" },
@@ -38,9 +48,9 @@ export default defineModel({
     { type: "rfmTab.select", tab: "segment" },
     { type: "form.titleChanged", title: "  " },
     { type: "form.titleChanged", title: TITLE },
+    { type: "form.titleChanged", title: TAKEN },
     { type: "form.budgetChanged", text: "120,000.50" },
     { type: "params.selected", plan: "MA", params: ["reach", "engagement"] },
-    { type: "params.selected", plan: "MA", params: [] },
     { type: "params.selected", plan: "ADS", params: ["impression"] },
     { type: "param.changed", plan: "MA", param: "reach", field: "kpi", text: "40k000" },
     { type: "param.changed", plan: "MA", param: "click", field: "budget", text: "500" },
@@ -62,11 +72,12 @@ export default defineModel({
     saveKpiTemplate: [record],
   },
   errors: {
-    saveKpiTemplate: [httpError(400, "template.title: Expected a value with a length of at most 100")],
+    saveKpiTemplate: [httpError(409, `template.title: a template titled "${TAKEN}" already exists`)],
   },
-  // isNameBlank reads the name; isSelectedParam reads whether Reach is selected in MA.
+  // isNameBlank and isTitleTaken read the name (blank, taken or free); isSelectedParam reads
+  // whether Reach is selected in MA.
   serializeContext: (context) => ({
-    named: context.form.title.trim() !== "",
+    name: isBlankName(context.form.title) ? "blank" : isTitleTaken(context.form.title, context.takenTitles, context.originalTitle) ? "taken" : "free",
     maReach: context.selected.MA.includes("reach"),
   }),
   maxPaths: 1200,

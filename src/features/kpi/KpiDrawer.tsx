@@ -15,6 +15,9 @@ import { KpiDeleteDialogView, KpiDrawerView } from "@/features/kpi/KpiDrawerView
 import { kpiDialogActor as dialog, kpiDrawerActor as drawer, kpiSelectionActor as selection } from "@/features/kpi/kpiActors";
 import { useKpiBridge } from "@/features/kpi/useKpiBridge";
 
+/** The titles the drawer lists: the dialog refuses a new name among them (a create would replace that template). */
+const titlesOf = (templates: readonly { title: string }[]) => templates.map((t) => t.title);
+
 export function KpiDrawer({ openRequests }: { openRequests: number }) {
   useKpiBridge();
   useEffect(() => {
@@ -40,9 +43,9 @@ export function KpiDrawer({ openRequests }: { openRequests: number }) {
         onRetry={() => drawer.send({ type: "drawer.retry" })}
         templates={templates}
         selectedTitle={selectedTitle}
-        onCreate={() => dialog.send({ type: "kpi.create" })}
+        onCreate={() => dialog.send({ type: "kpi.create", takenTitles: titlesOf(templates) })}
         onToggle={(title) => selection.send({ type: "kpi.toggle", title })}
-        onEdit={({ updated_at: _stored, ...template }) => dialog.send({ type: "kpi.edit", template })}
+        onEdit={({ updated_at: _stored, ...template }) => dialog.send({ type: "kpi.edit", template, takenTitles: titlesOf(templates) })}
         onDelete={(title) => drawer.send({ type: "delete.open", title })}
       />
       <KpiDeleteDialogView

@@ -8,8 +8,9 @@
  * - machines/kpiDialog: the dialog in `save` (Create KPI Template, Save) or `edit` (Edit KPI
  *   Template, Update) mode, each with the tabs MA, Ads and RFM Setting (sub-tabs RFM and
  *   Segment), the red toast 'Please fill the template name.' of a blank name, a save that closes
- *   the dialog and lists the template, a rename onto another template's title that the server
- *   refuses (the dialog stays and says why, until the form is edited: its `failed` state);
+ *   the dialog and lists the template, and a name another template has (a create under it, or a
+ *   rename onto it), which the dialog refuses before sending anything: the red toast 'A KPI
+ *   template named "…" already exists.', the dialog stays as it was (its `isTitleTaken` guard);
  * - machines/kpiSelection: at most one template selected (the URL's `kpi` param); selecting it
  *   again or deleting it deselects it, renaming it keeps it selected under the new title.
  *
@@ -50,12 +51,10 @@ export interface KpiForm {
   click: boolean;
   /** Segment cards. */
   segments: number;
-  /** The last save was refused: 'The template was not saved: …' (a rename onto another template's title). */
-  refused: boolean;
 }
 
-const BLANK: Omit<KpiForm, "name"> = { reach: false, click: false, segments: DEFAULT_SEGMENTS, refused: false };
-const PLANNED: Omit<KpiForm, "name"> = { reach: true, click: true, segments: MAX_SEGMENTS, refused: false };
+const BLANK: Omit<KpiForm, "name"> = { reach: false, click: false, segments: DEFAULT_SEGMENTS };
+const PLANNED: Omit<KpiForm, "name"> = { reach: true, click: true, segments: MAX_SEGMENTS };
 const isPlanned = (f: KpiForm) => f.reach === PLANNED.reach && f.click === PLANNED.click && f.segments === PLANNED.segments;
 const isBlank = (f: KpiForm) => f.reach === BLANK.reach && f.click === BLANK.click && f.segments === BLANK.segments;
 
@@ -109,17 +108,15 @@ const kpiUiSetup = setup({
       return { form: { name: title, ...(planned ? PLANNED : BLANK) }, target: title };
     }),
     closeForm: assign({ form: null, target: null }),
-    // Every edit of the form clears a refusal (production: leaving `failed`); changing tabs does not.
-    blankName: assign({ form: ({ context }) => ({ ...context.form!, name: "" as const, refused: false }) }),
+    blankName: assign({ form: ({ context }) => ({ ...context.form!, name: "" as const }) }),
     toggleParam: assign({
       form: ({ context }, plan: KpiPlan) =>
-        plan === "MA"
-          ? { ...context.form!, reach: !context.form!.reach, refused: false }
-          : { ...context.form!, click: !context.form!.click, refused: false },
+        plan === "MA" ? { ...context.form!, reach: !context.form!.reach } : { ...context.form!, click: !context.form!.click },
     }),
-    addSegment: assign({ form: ({ context }) => ({ ...context.form!, segments: context.form!.segments + 1, refused: false }) }),
-    removeSegment: assign({ form: ({ context }) => ({ ...context.form!, segments: context.form!.segments - 1, refused: false }) }),
-    refuse: assign({ form: ({ context }, { title }: Submit) => ({ ...context.form!, name: title, refused: true }) }),
+    addSegment: assign({ form: ({ context }) => ({ ...context.form!, segments: context.form!.segments + 1 }) }),
+    removeSegment: assign({ form: ({ context }) => ({ ...context.form!, segments: context.form!.segments - 1 }) }),
+    /** The name typed stays in the field; nothing else changes (nothing was sent). */
+    refuse: assign({ form: ({ context }, { title }: Submit) => ({ ...context.form!, name: title }) }),
     /** Stores the form under `title`, in place of the edited template (also on a rename) or as a new one. */
     store: assign({
       templates: ({ context }, { title }: Submit) => {
@@ -159,7 +156,9 @@ const kpiUiSetup = setup({
       savable(context) && context.target !== title && context.selected === context.target && !context.templates.some((t) => t.title === title),
     /** Rename of another template to a free title. */
     isRename: ({ context }, { title }: Submit) => savable(context) && context.target !== title && !context.templates.some((t) => t.title === title),
-    /** Rename onto the title of another template: the server refuses it. */
+    /** Create under the title of a template: the dialog refuses it (whatever the form holds). */
+    isTakenTitle: ({ context }, { title }: Submit) => context.templates.some((t) => t.title === title),
+    /** Rename onto the title of another template: the dialog refuses it (whatever the form holds). */
     isRenameOntoOther: ({ context }, { title }: Submit) => context.target !== title && context.templates.some((t) => t.title === title),
   },
 });
@@ -274,11 +273,11 @@ export const kpiUiModel = kpiUiSetup.createMachine({
         },
         save: {
           description: "Create KPI Template: an empty form with the default segments; the button says Save.",
-          ...dialogState({
-            guard: { type: "isFreeTitle", params: ({ event }) => event },
-            target: "list",
-            actions: { type: "store", params: ({ event }) => event },
-          }),
+          ...dialogState([
+            { guard: { type: "isFreeTitle", params: ({ event }) => event }, target: "list", actions: { type: "store", params: ({ event }) => event } },
+            // Refused before anything is sent (a create would replace that template): the dialog stays on its tab.
+            { guard: { type: "isTakenTitle", params: ({ event }) => event }, actions: { type: "refuse", params: ({ event }) => event } },
+          ]),
         },
         edit: {
           description: "Edit KPI Template: the stored template; the button says Update. Saving under another title renames it.",
@@ -290,7 +289,7 @@ export const kpiUiModel = kpiUiSetup.createMachine({
               actions: [{ type: "selectRenamed", params: ({ event }) => event }, { type: "store", params: ({ event }) => event }],
             },
             { guard: { type: "isRename", params: ({ event }) => event }, target: "list", actions: { type: "store", params: ({ event }) => event } },
-            // Refused: the dialog stays on its tab and says why.
+            // Refused before anything is sent: the dialog stays on its tab.
             { guard: { type: "isRenameOntoOther", params: ({ event }) => event }, actions: { type: "refuse", params: ({ event }) => event } },
           ]),
         },
