@@ -3,8 +3,8 @@ import { createActor, fromCallback, fromPromise } from "xstate";
 import { accountDialogMachine, type PickedFile, type UploadFeedback } from "../../machines/accountDialog/accountDialogMachine";
 import { selectCanClose, selectError, selectIsUploading, selectProgress } from "../../machines/accountDialog/accountDialogSelectors";
 import { MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE, type ImageType } from "../../machines/accountDialog/imageFile";
+import { flush } from "../support/async";
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 interface Fakes {
   sniff?: (file: PickedFile) => Promise<ImageType | null>;

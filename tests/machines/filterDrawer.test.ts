@@ -7,6 +7,7 @@ import type { DrawerData, FilterDrawerEmitted } from "../../machines/filterDrawe
 import {
   selectCreateDialog, selectDeleteDialog, selectEditDialog, selectPageOptions, selectTab,
 } from "../../machines/filterDrawer/filterDrawerSelectors";
+import { deferred, refusal, flush } from "../support/async";
 
 const record = (title: string, extra: Partial<FilterTemplateRecord> = {}): FilterTemplateRecord => ({
   title,
@@ -31,22 +32,6 @@ const lists = {
   ],
 };
 
-const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Fakes {
   templates?: FilterTemplateRecord[];
@@ -58,7 +43,6 @@ interface Fakes {
   deleteTemplate?: (title: string) => Promise<void>;
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The machine with in-memory fakes for every actor, recording what it was asked and what it emitted. */
 function start(fakes: Fakes = {}) {

@@ -11,24 +11,8 @@ import {
   selectCanClose, selectError, selectForm, selectHeading, selectIsOpen, selectIsSaving, selectMode, selectRfmTab, selectSelected,
   selectSubmitLabel, selectTab,
 } from "../../machines/kpiDialog/kpiDialogSelectors";
+import { deferred, refusal, flush } from "../support/async";
 
-const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const asRecord = (template: KpiTemplate): KpiTemplateRecord => ({ ...template, updated_at: "2024-03-02T09:00:00" });
 

@@ -6,25 +6,9 @@ import { kpiDrawerMachine, type KpiDrawerEmitted } from "../../machines/kpiDrawe
 import {
   selectDeleteDialog, selectIsLoading, selectIsOpen, selectTemplates, selectUnavailable,
 } from "../../machines/kpiDrawer/kpiDrawerSelectors";
+import { deferred, refusal, flush } from "../support/async";
 
 const record = (title: string): KpiTemplateRecord => ({ ...emptyKpiTemplate(title), updated_at: "2024-03-01T10:00:00" });
-const refusal = (status: number, message: string) => Object.assign(new Error(message), { status });
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-interface Deferred<T> {
-  promise: Promise<T>;
-  resolve: (value: T) => void;
-  reject: (error: unknown) => void;
-}
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 interface Fakes {
   load?: () => Promise<readonly KpiTemplateRecord[]>;
