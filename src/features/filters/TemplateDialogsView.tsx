@@ -10,6 +10,7 @@ import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import type { EditDraft, EditValues, Location, Platform } from "../../../machines/filterDrawer/filterDraft";
+import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { Select } from "@/components/ui/Select";
 
 const CREATE_WIDTH = 500;
@@ -165,29 +166,10 @@ export interface DeleteTemplateDialogViewProps {
 
 export function DeleteTemplateDialogView(p: DeleteTemplateDialogViewProps) {
   return (
-    <Dialog
-      visible={p.visible}
-      onHide={() => {
-        if (!p.deleting) p.onCancel();
-      }}
-      header="Delete Template"
-      style={dialogStyle(DELETE_WIDTH)}
-      closable={!p.deleting}
-      footer={
-        <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={p.onCancel} disabled={p.deleting} autoFocus />
-          <Button type="button" label={p.error === null ? "Delete" : "Try again"} severity="danger" onClick={p.onConfirm} loading={p.deleting} />
-        </div>
-      }
-    >
+    <ConfirmDeleteDialog {...p} header="Delete Template" width={DELETE_WIDTH} failurePrefix="The template was not deleted">
       <p>
         Are you sure to delete the template <strong>{p.title}</strong>?
       </p>
-      {p.error !== null && (
-        <p className="form-error" role="alert">
-          The template was not deleted: {p.error}
-        </p>
-      )}
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }

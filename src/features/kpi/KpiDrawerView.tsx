@@ -3,11 +3,11 @@
  * (select, edit, delete) and the delete confirmation 'Are you sure to delete this?'.
  */
 import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
 import { ProgressSpinner } from "primereact/progressspinner";
 import { SelectableKpiParams, type KpiTemplateRecord } from "../../../domain/entities";
 import { toAmountNumber, selectedParamsOf } from "../../../domain/kpi";
 import { periodsRange } from "../../../domain/kpiPlan";
+import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { Drawer } from "@/components/ui/Drawer";
 import { formatBaht } from "@/features/kpi/kpiFormat";
 import "@/features/kpi/kpi.css";
@@ -116,30 +116,11 @@ export interface KpiDeleteDialogViewProps {
 /** Spec §2: the KPI delete confirmation says 'Are you sure to delete this?'. */
 export function KpiDeleteDialogView(p: KpiDeleteDialogViewProps) {
   return (
-    <Dialog
-      visible={p.visible}
-      onHide={() => {
-        if (!p.deleting) p.onCancel();
-      }}
-      header="Delete KPI Template"
-      style={{ width: `${DELETE_WIDTH}px`, maxWidth: "calc(100vw - 16px)" }}
-      closable={!p.deleting}
-      footer={
-        <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={p.onCancel} disabled={p.deleting} autoFocus />
-          <Button type="button" label={p.error === null ? "Delete" : "Try again"} severity="danger" onClick={p.onConfirm} loading={p.deleting} />
-        </div>
-      }
-    >
+    <ConfirmDeleteDialog {...p} header="Delete KPI Template" width={DELETE_WIDTH} failurePrefix="The KPI template was not deleted">
       <p>Are you sure to delete this?</p>
       <p className="muted">
         KPI template: <strong>{p.title}</strong>
       </p>
-      {p.error !== null && (
-        <p className="form-error" role="alert">
-          The KPI template was not deleted: {p.error}
-        </p>
-      )}
-    </Dialog>
+    </ConfirmDeleteDialog>
   );
 }
