@@ -2,7 +2,9 @@ import type { MaLabel } from "../../domain/entities";
 import { bangkokDay } from "../../domain/dates";
 import { addDays, daysInclusive, type MetricKey } from "../../domain/metrics";
 import type { Queryable, Storage } from "../storage/storage";
+import { randomBytes } from "node:crypto";
 import { ReadCaches } from "./cache";
+import { seedDemoO2O } from "./o2oDemo";
 import { UserService } from "./users";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -57,17 +59,32 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     }
     await tx.query("INSERT INTO account_template (channel, start_year) VALUES ('facebook', 2021), ('tiktok', 2021)");
     await insertDemoMetrics(tx, DEMO_METRICS_START, bangkokDay(now));
+    await seedDemoO2O(tx, now);
     return true;
   });
   if (!seeded) return false;
-  await new UserService(db, new ReadCaches()).create({
+  const { id } = await new UserService(db, new ReadCaches()).create({
     email: DEMO_EMAIL,
     password: DEMO_PASSWORD,
     name: "Demo User",
     permissions: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
     brands: DEMO_BRANDS.map((b) => b.name),
   }, "seed");
+  await grantDemoO2O(db, id);
   return true;
+}
+
+/**
+ * Gives a user every demo o2o campaign (listO2O) and an o2o token. The token is made at random
+ * when the user is seeded: it is never written in the repository.
+ */
+export async function grantDemoO2O(db: Storage, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(
+      "INSERT INTO user_o2o_campaigns (user_id, campaign_id) SELECT $1, id FROM o2o_campaigns WHERE demo ON CONFLICT DO NOTHING", [userId],
+    );
+    await tx.query("UPDATE users SET token_o2o = $2 WHERE id = $1 AND token_o2o = ''", [userId, `o2o_${randomBytes(24).toString("base64url")}`]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

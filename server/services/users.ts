@@ -15,6 +15,8 @@ SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, u.token
   coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY p.id)
               FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
              WHERE ub.user_id = u.id), '[]'::json) AS listpage,
+  coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.id)
+              FROM user_o2o_campaigns uc JOIN o2o_campaigns c ON c.id = uc.campaign_id WHERE uc.user_id = u.id), '[]'::json) AS "listO2O",
   coalesce((SELECT json_agg(json_build_object('name', b.name, 'maLabel', b.ma_label) ORDER BY b.name)
               FROM user_brands ub JOIN brands b ON b.id = ub.brand_id WHERE ub.user_id = u.id), '[]'::json) AS "brandSettings",
   json_build_object('template', coalesce((SELECT json_agg(json_build_object('channel', t.channel, 'startYear', t.start_year) ORDER BY t.channel)
@@ -46,10 +48,8 @@ export class UserService {
 
   async userData(userId: number): Promise<UserData> {
     const data = await this.caches.userData.get(userId, async () => {
-      const res = await this.db.query<Omit<UserData, "listO2O">>(USER_DATA_SQL, [userId]);
-      const row = res.rows[0];
-      // o2o campaign access arrives with the o2o module; until then the list is empty.
-      return row ? { ...row, listO2O: [] } : null;
+      const res = await this.db.query<UserData>(USER_DATA_SQL, [userId]);
+      return res.rows[0] ?? null;
     });
     if (!data) throw new ServiceError("unauthorized", "User no longer exists");
     return data as UserData;

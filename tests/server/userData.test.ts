@@ -52,7 +52,8 @@ describe("GET /user/getdata", () => {
     expect(user.email).toBe(DEMO_EMAIL);
     expect([...user.permissions].sort()).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     expect([...user.brand].sort()).toEqual(["Aura", "Aura Move", "Tipco"]);
-    expect(user.listO2O).toEqual([]);
+    expect(user.listO2O.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4]);
+    expect(user.tokenO2O).not.toBe("");
   });
 
   it("carries each brand's label for the MA module and the account template (facebook and tiktok from 2021)", async () => {
