@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { Sidebar } from "primereact/sidebar";
-import { trapFocus } from "@/components/ui/focusTrap";
+import { useModalFocus } from "@/components/ui/useModalFocus";
 
 export interface DrawerProps {
   /** Title shown in the header; also the drawer's accessible name. */
@@ -22,15 +22,7 @@ export interface DrawerProps {
 export function Drawer({ title, visible, onHide, children, position = "right", className, suspendFocusTrap = false }: DrawerProps) {
   const sidebar = useRef<Sidebar>(null);
 
-  useEffect(() => {
-    if (!visible) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => opener?.focus();
-  }, [visible]);
-  useEffect(() => {
-    if (!visible || suspendFocusTrap) return;
-    return trapFocus(() => sidebar.current?.getElement() ?? null);
-  }, [visible, suspendFocusTrap]);
+  useModalFocus(visible, suspendFocusTrap, () => sidebar.current?.getElement() ?? null);
 
   return (
     <Sidebar

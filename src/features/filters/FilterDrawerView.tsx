@@ -2,7 +2,7 @@
  * The filter drawer as plain props (spec §2): tabs Template and Filter. The container
  * (`FilterDrawer.tsx`) reads the machines and passes what to show and what to send.
  */
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Button } from "primereact/button";
 import { InputNumber } from "primereact/inputnumber";
 import { InputSwitch } from "primereact/inputswitch";
@@ -16,7 +16,7 @@ import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import type { FilterDraft, FilterValues, Location, Platform } from "../../../machines/filterDrawer/filterDraft";
 import type { DrawerTab } from "../../../machines/filterDrawer/filterDrawerSetup";
 import { Select } from "@/components/ui/Select";
-import { trapFocus } from "@/components/ui/focusTrap";
+import { useModalFocus } from "@/components/ui/useModalFocus";
 import "@/features/filters/filterDrawer.css";
 
 const TABS: readonly DrawerTab[] = ["template", "filter"];
@@ -42,17 +42,8 @@ export function FilterDrawerView(p: FilterDrawerViewProps) {
   const sidebar = useRef<Sidebar>(null);
   const { visible, dialogOpen } = p;
 
-  // Modal like the shell's Drawer: focus returns to the opener on close...
-  useEffect(() => {
-    if (!visible) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => opener?.focus();
-  }, [visible]);
-  // ...and stays inside while open, except while one of its dialogs (outside it in the DOM) is up.
-  useEffect(() => {
-    if (!visible || dialogOpen) return;
-    return trapFocus(() => sidebar.current?.getElement() ?? null);
-  }, [visible, dialogOpen]);
+  // Modal like the shell's Drawer, except while one of its dialogs (outside it in the DOM) is up.
+  useModalFocus(visible, dialogOpen, () => sidebar.current?.getElement() ?? null);
 
   return (
     <Sidebar
