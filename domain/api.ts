@@ -1,6 +1,6 @@
 /**
- * Every call of spec §7 (except the o2o proxy, which has its own module) as a request and a
- * response schema, with its method, path and the permission code the server requires.
+ * Every call of spec §7 as a request and a response schema (the o2o proxy's shapes per target
+ * path are in `o2o.ts`), with its method, path and the permission code the server requires.
  * The server routes from this table; the browser client decodes answers with it.
  */
 import { Schema } from "effect";
@@ -8,6 +8,7 @@ import {
   EventRecord, FilterTemplate, FilterTemplateRecord, KpiTemplate, KpiTemplateRecord, Page, Title, UserData,
 } from "./entities";
 import type { PermissionCode } from "./entities";
+import { O2oProxyAnswer, O2oProxyRequest } from "./o2o";
 import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
@@ -148,6 +149,12 @@ export const Api = {
   /** Multipart (`file`, `account`, `page`): the request schema covers the text fields; 400 answers are `ImportMetricsRefusal`. */
   importMetrics: call({ method: "POST", path: "/user/import-metrics", request: ImportMetricsFields, response: ImportMetricsResponse, permission: "9" }),
   metricsSummary: call({ method: "GET", path: "/user/metrics-summary", request: MetricsSummaryRequest, response: MetricsSummaryResponse, permission: null }),
+  /**
+   * The o2o proxy (spec §7): forwards to one of the fixed target paths of the visitor analytics
+   * service. `data` is that path's answer (`o2oProxyResponse(url)`); 403 without o2o access, 502
+   * when the service fails or times out.
+   */
+  o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;
 export type CallName = keyof Api;

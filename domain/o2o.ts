@@ -364,6 +364,18 @@ export type O2oProxyRequest = {
   };
 }[O2oTargetPath];
 
+/**
+ * The schema a request's payload is checked with. A visitor_view payload is either per-range or a
+ * single span: the one it means is picked by whether it has `ranges`, so that a mistake is reported
+ * on the field that is wrong (`payload.campaigns[0]`) rather than as "from is not a known field".
+ */
+function payloadSchemaFor(url: O2oTargetPath, payload: unknown): Schema.Codec<unknown, unknown> {
+  const schema = O2O_TARGETS[url].payload;
+  if (schema !== VisitorViewPayload) return schema as unknown as Schema.Codec<unknown, unknown>;
+  const perRange = typeof payload === "object" && payload !== null && "ranges" in payload;
+  return (perRange ? RangesPayload : SpanPayload) as unknown as Schema.Codec<unknown, unknown>;
+}
+
 const O2oProxyEnvelope = Schema.Struct({
   url: O2oTargetPath,
   methods: Schema.Literals(O2oMethods),
@@ -374,7 +386,7 @@ const O2oProxyEnvelope = Schema.Struct({
   Schema.makeFilter((r: { url: O2oTargetPath; methods: O2oMethod; payload: unknown }) => {
     const allowed = O2O_ALLOWED_METHODS[r.url];
     if (r.methods !== allowed) return { path: ["methods"], issue: `must be ${allowed} for ${r.url}` };
-    const payload = O2O_TARGETS[r.url].payload as unknown as Schema.Codec<unknown, unknown>;
+    const payload = payloadSchemaFor(r.url, r.payload);
     const res = Schema.decodeUnknownResult(payload)(r.payload, { onExcessProperty: "error" });
     if (res._tag === "Success") return true;
     const first = formatIssue(res.failure.issue).issues[0];
@@ -394,6 +406,13 @@ const O2oProxyEnvelope = Schema.Struct({
  * checked payload is the decoded one and the cast to the discriminated type is sound.
  */
 export const O2oProxyRequest = O2oProxyEnvelope as unknown as Schema.Codec<O2oProxyRequest, unknown>;
+
+/**
+ * The proxy's answer as the API table knows it: `data` is checked by the path's own schema
+ * ({@link o2oProxyResponse}) on both sides, the server before it answers and the page when it reads.
+ */
+export const O2oProxyAnswer = Schema.Struct({ name: O2oChartName, typechart: O2oChartType, data: Schema.Unknown });
+export type O2oProxyAnswer = typeof O2oProxyAnswer.Type;
 
 /** The proxy's answer for one path: the request's name and typechart, and the path's data. */
 export const o2oProxyResponse = <const P extends O2oTargetPath>(path: P) =>

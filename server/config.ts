@@ -15,6 +15,10 @@ export interface Config {
   readonly bodyMaxBytes: number;
   readonly loginMaxFailures: number;
   readonly loginLockSeconds: number;
+  /** Base URL of the real o2o visitor analytics service; null = the built-in one. */
+  readonly o2oUpstreamUrl: string | null;
+  /** How long the o2o proxy waits for the service, in milliseconds. */
+  readonly o2oTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -28,6 +32,24 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * `O2O_UPSTREAM_URL`: an absolute http(s) URL without credentials, query or fragment. The target
+ * paths are appended to it (`https://o2o.example.com/v1` + `/stats/graph`).
+ */
+function upstreamUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`O2O_UPSTREAM_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ConfigError("O2O_UPSTREAM_URL must start with http:// or https://");
+  if (url.username !== "" || url.password !== "") throw new ConfigError("O2O_UPSTREAM_URL must not carry a user name or password");
+  if (url.search !== "" || url.hash !== "") throw new ConfigError("O2O_UPSTREAM_URL must not have a query or a fragment");
+  return url.href.replace(/\/+$/, "");
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED_DEMO ?? "";
@@ -48,5 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyMaxBytes: 1024 * 1024,
     loginMaxFailures: int(env, "LOGIN_MAX_FAILURES", 5, 1, 1000),
     loginLockSeconds: int(env, "LOGIN_LOCK_SECONDS", 900, 1, 86400),
+    o2oUpstreamUrl: upstreamUrl(env.O2O_UPSTREAM_URL),
+    o2oTimeoutMs: int(env, "O2O_TIMEOUT_MS", 10_000, 100, 120_000),
   };
 }

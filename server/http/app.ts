@@ -11,6 +11,7 @@ import type { Config } from "../config";
 import type { AuthService, Principal } from "../services/auth";
 import { ServiceError, type FailureKind } from "../services/errors";
 import { ImportRefusedError, METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
+import type { O2OProxy } from "../services/o2oProxy";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
 import type { UserService } from "../services/users";
@@ -24,13 +25,14 @@ export interface AppDeps {
   readonly kpiTemplates: TemplateStore<KpiTemplate>;
   readonly uploads: UploadService;
   readonly metrics: MetricsService;
+  readonly o2o: O2OProxy;
   readonly version: string;
 }
 
 type Env = { Variables: { principal: Principal } };
 
-const STATUS: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429> = {
-  invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, rate_limited: 429,
+const STATUS: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502> = {
+  invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, rate_limited: 429, bad_gateway: 502,
 };
 
 const API_PREFIXES = ["/auth/", "/user/", "/api/", "/uploads/"];
@@ -197,6 +199,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // Metrics for KPI progress: the summary is a plain contract call; the import is multipart.
   route("metricsSummary", async (q, p) => ({ data: await deps.metrics.summary(me(p).userId, q) }));
+
+  // The o2o proxy: the body is decoded with the path's payload schema before anything is forwarded.
+  route("o2oGetData", async (b, p) => deps.o2o.getData(me(p).userId, b));
 
   const importLimit = bodyLimit({
     maxSize: METRICS_IMPORT_MAX_BYTES + 64 * 1024,

@@ -18,7 +18,7 @@ export function decodeWith<S extends Schema.Top>(schema: S, input: unknown, exce
   const first = formatter(res.failure.issue).issues[0];
   const field = first?.path ? pathText(first.path) : "";
   const raw = first?.message ?? "is invalid";
-  const message = raw === "Missing key" ? "is required" : raw === "Unexpected key" ? "is not a known field" : raw;
+  const message = raw === "Missing key" ? "is required" : raw === "Unexpected key" || raw === "Expected no excess property" ? "is not a known field" : raw;
   return { ok: false, field, message: field ? `${field}: ${message}` : `body: ${message}` };
 }
 

@@ -249,15 +249,97 @@ export async function insertDemoO2O(tx: Queryable, from: number, to: number, kee
   return res.affectedRows;
 }
 
-/** Seeds the demo campaigns and contents, and their rollups up to the last complete hour before `now`. */
+/** Months the seed writes at once (the current one and the five before it); older ones come in the background. */
+export const O2O_DEMO_RECENT_MONTHS = 6;
+
+/** Start (unix seconds) of the Bangkok calendar month holding `t`, moved by `add` months. */
+export function bangkokMonthStart(t: number, add = 0): number {
+  const local = new Date((t + BANGKOK_OFFSET_S) * 1000);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + add, 1) / 1000 - BANGKOK_OFFSET_S;
+}
+
+/** The first hour the seed writes at once: the 1st of the month five months before `now`'s (not before the demo start). */
+export function recentDemoStart(now: Date): number {
+  return Math.max(O2O_DEMO_START, bangkokMonthStart(Math.floor(now.getTime() / 1000), 1 - O2O_DEMO_RECENT_MONTHS));
+}
+
+/**
+ * Seeds the demo campaigns and contents, and their rollups of the recent months up to the last
+ * complete hour before `now`: the months the page opens on (its default range is the last three
+ * months). The older months, back to 2023-01-01, are written by {@link backfillDemoO2O}: in the
+ * background by the server, at once by `fillDemoO2O`. Either way the rows are the same.
+ */
 export async function seedDemoO2O(tx: Queryable, now: Date): Promise<number> {
+  const recent = recentDemoStart(now);
   for (const c of O2O_DEMO_CAMPAIGNS) {
-    await tx.query("INSERT INTO o2o_campaigns (id, name, screens, demo) VALUES ($1, $2, $3, true)", [c.id, c.name, c.screens]);
+    await tx.query("INSERT INTO o2o_campaigns (id, name, screens, demo, demo_filled_from) VALUES ($1, $2, $3, true, $4)",
+      [c.id, c.name, c.screens, recent > O2O_DEMO_START ? recent : null]);
     for (const k of c.contents) {
       await tx.query("INSERT INTO o2o_contents (id, campaign_id, name, duration_s) VALUES ($1, $2, $3, $4)", [k.id, c.id, k.name, k.durationS]);
     }
   }
-  return insertDemoO2O(tx, O2O_DEMO_START, completeHoursEnd(now));
+  return insertDemoO2O(tx, recent, completeHoursEnd(now));
+}
+
+/**
+ * Writes the `months` demo months before the earliest one written so far, in one transaction,
+ * and moves `demo_filled_from` back. Rows already there stay (ON CONFLICT DO NOTHING), so a
+ * backfill cut off half-way is simply run again.
+ *
+ * @returns the rows written, and whether older months are still missing
+ */
+export async function backfillDemoO2O(db: Storage, months = 1): Promise<{ written: number; remaining: boolean }> {
+  return db.transaction(async (tx) => {
+    const filled = (await tx.query<{ f: number | null }>(
+      "SELECT min(demo_filled_from)::float8 AS f FROM o2o_campaigns WHERE demo AND demo_filled_from IS NOT NULL",
+    )).rows[0]?.f;
+    if (filled === null || filled === undefined) return { written: 0, remaining: false };
+    const from = Math.max(O2O_DEMO_START, bangkokMonthStart(filled, -months));
+    const ids = (await tx.query<{ id: number }>("SELECT id FROM o2o_campaigns WHERE demo AND demo_filled_from IS NOT NULL")).rows.map((r) => r.id);
+    const campaigns = O2O_DEMO_CAMPAIGNS.filter((c) => ids.includes(c.id));
+    const written = campaigns.length === 0 ? 0 : (await tx.query(GENERATE_KEEPING, generatorParams(from, filled, campaigns))).affectedRows;
+    const done = from <= O2O_DEMO_START;
+    await tx.query("UPDATE o2o_campaigns SET demo_filled_from = $1 WHERE demo AND demo_filled_from IS NOT NULL", [done ? null : from]);
+    return { written, remaining: !done };
+  });
+}
+
+/** Writes every missing demo month now (tests, and `npm run` scripts that need the whole demo). */
+export async function fillDemoO2O(db: Storage): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { written, remaining } = await backfillDemoO2O(db, 12);
+    total += written;
+    if (!remaining) return total;
+  }
+}
+
+/**
+ * Writes the missing demo months in the background, one month per transaction and newest first,
+ * pausing between them so that requests are answered meanwhile (PGlite runs one statement at a
+ * time; a month is ~0.15 s of work). Failures are logged, never thrown: the demo still works
+ * with the months it has.
+ */
+export function fillDemoO2OInBackground(db: Storage, opts: { pauseMs?: number; log?: (line: string) => void } = {}): { done: Promise<void>; stop: () => void } {
+  let stopped = false;
+  const pause = opts.pauseMs ?? 200;
+  const done = (async () => {
+    let total = 0;
+    const started = performance.now();
+    try {
+      for (;;) {
+        if (stopped) return;
+        const { written, remaining } = await backfillDemoO2O(db, 1);
+        total += written;
+        if (!remaining) break;
+        await new Promise((r) => setTimeout(r, pause));
+      }
+      if (total > 0) opts.log?.(`o2o demo: older months filled in the background (${total} rows, ${Math.round(performance.now() - started)} ms)`);
+    } catch (err) {
+      if (!stopped) opts.log?.(`o2o demo: background fill stopped: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  })();
+  return { done, stop: () => { stopped = true; } };
 }
 
 /**

@@ -12,7 +12,7 @@
  * rows is 0: the rollups keep no row for a cell where nobody passed.
  */
 import type { Storage } from "../storage/storage";
-import { BANGKOK_OFFSET_S } from "./o2oDemo";
+import { BANGKOK_OFFSET_S, bangkokMonthStart } from "./o2oDemo";
 import { ServiceError } from "./errors";
 
 export const SEXES = ["men", "women"] as const;
@@ -254,12 +254,6 @@ export class O2ORollups {
     });
     return { intervals, series };
   }
-}
-
-/** Start (unix seconds) of the Bangkok calendar month holding `t`, moved by `add` months. */
-function bangkokMonthStart(t: number, add = 0): number {
-  const local = new Date((t + BANGKOK_OFFSET_S) * 1000);
-  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + add, 1) / 1000 - BANGKOK_OFFSET_S;
 }
 
 /** The intervals of a series over [from, to), clipped to it. */

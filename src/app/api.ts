@@ -44,7 +44,8 @@ async function replacementToken(rejected: string, signal?: AbortSignal): Promise
 
 const isUnauthorized = (error: unknown) => error instanceof ApiCallError && error.status === 401;
 
-async function withFreshToken<T>(run: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
+/** Runs `run` with the current access token; on a 401 once more with the refreshed one (calls outside `Api`, like the o2o proxy). */
+export async function withFreshToken<T>(run: (token: string) => Promise<T>, signal?: AbortSignal): Promise<T> {
   const token = await currentToken(signal);
   try {
     return await run(token);

@@ -94,7 +94,21 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{}, "filter"],
     withText: (t) => [{ filter: ["bag-aura-fb-1", `bag${t}`] }, "filter[1]"],
   },
+  o2oGetData: {
+    valid: o2oRequest(),
+    mistyped: [{ ...o2oRequest(), payload: { campaigns: ["1"], from: 1_712_854_800, to: 1_712_941_199 } }, "payload.campaigns[0]"],
+    missing: [without(o2oRequest(), "typechart"), "typechart"],
+    withText: (t) => [{ ...o2oRequest(), name: `chart${t}` }, "name"],
+  },
 };
+
+/** An o2o proxy request the built-in service answers (campaign 1 of the demo, one Bangkok day). */
+function o2oRequest() {
+  return {
+    url: "/stats/visitor_view/audience", methods: "POST", name: "audience", typechart: "number",
+    payload: { campaigns: [1], from: 1_712_854_800, to: 1_712_941_199 },
+  };
+}
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
 const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics"];

@@ -1,7 +1,7 @@
 // The o2o visitor analytics data layer: the demo rollups the seed writes, and the queries of
 // server/services/o2oRollups.ts over them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { extendDemoO2O, insertDemoO2O, O2O_DEMO_CAMPAIGNS } from "../../server/services/o2oDemo";
+import { backfillDemoO2O, extendDemoO2O, fillDemoO2OInBackground, insertDemoO2O, O2O_DEMO_CAMPAIGNS, recentDemoStart } from "../../server/services/o2oDemo";
 import { AGE_BANDS, O2ORollups, TOTAL_KEYS, type Totals, type UnixRange } from "../../server/services/o2oRollups";
 import { startTestServer, type TestServer } from "../support/testServer";
 
@@ -91,6 +91,30 @@ describe("determinism", () => {
     expect(await extendDemoO2O(s.storage, new Date((last + 3600) * 1000))).toBeGreaterThan(0);
     expect(await fingerprint(cut, last + 3600)).toBe(before);
     expect(await extendDemoO2O(s.storage, new Date((last + 3600) * 1000))).toBe(0);
+  });
+
+  it("the seed writes the recent six months at once; the background fill writes the older ones, the same rows, newest first", async () => {
+    // 22 November 2026 → from 1 June 2026 (the current month and the five before it).
+    expect(recentDemoStart(new Date("2026-11-22T05:00:00Z"))).toBe(days("2026-06-01").from);
+    expect(recentDemoStart(new Date("2023-02-10T05:00:00Z"))).toBe(days("2023-01-01").from);
+    expect(await one<number>("SELECT count(*)::int AS v FROM o2o_campaigns WHERE demo_filled_from IS NOT NULL")).toBe(0);
+
+    // Cut the database back to what a seed in August 2024 would have left: rows from March 2024 on.
+    const march = days("2024-03-01").from;
+    const before = await fingerprint(0, march);
+    await s.storage.query("DELETE FROM o2o_hourly WHERE hour < $1", [march]);
+    await s.storage.query("UPDATE o2o_campaigns SET demo_filled_from = $1 WHERE demo", [march]);
+
+    const first = await backfillDemoO2O(s.storage, 1);
+    expect(first).toEqual({ written: expect.any(Number), remaining: true });
+    expect(await one<number>("SELECT min(hour)::float8 AS v FROM o2o_hourly")).toBe(days("2024-02-01").from + 10 * 3600);
+    expect(await one<number>("SELECT min(demo_filled_from)::float8 AS v FROM o2o_campaigns")).toBe(days("2024-02-01").from);
+
+    const fill = fillDemoO2OInBackground(s.storage, { pauseMs: 0 });
+    await fill.done;
+    expect(await fingerprint(0, march)).toBe(before);
+    expect(await one<number>("SELECT count(*)::int AS v FROM o2o_campaigns WHERE demo_filled_from IS NOT NULL")).toBe(0);
+    expect(await backfillDemoO2O(s.storage)).toEqual({ written: 0, remaining: false });
   });
 });
 

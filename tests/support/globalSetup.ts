@@ -10,10 +10,12 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../server/config";
-import { initEmbedded } from "../../server/storage/open";
 import { PostgresStorage } from "../../server/storage/postgres";
 import { migrate } from "../../server/storage/migrate";
 import { seedDemo } from "../../server/services/seed";
+import { fillDemoO2O } from "../../server/services/o2oDemo";
+import { PGliteStorage } from "../../server/storage/pglite";
+import { initEmbedded, pgliteDir } from "../../server/storage/open";
 import { adminUrl, storageKind } from "./storageKind";
 
 declare module "vitest" {
@@ -34,6 +36,10 @@ export default async function setup(project: TestProject) {
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bd-tpl-"));
     await initEmbedded({ ...loadConfig({ DATA_DIR: dir }), seedDemo: "true" });
+    // The seed writes the recent o2o months; the tests read the whole demo (from 2023-01-01).
+    const db = await PGliteStorage.open(pgliteDir(dir));
+    await fillDemoO2O(db);
+    await db.close();
     project.provide("templateDir", dir);
     project.provide("pgAdminUrl", "");
     project.provide("pgTemplateDb", "");
@@ -49,6 +55,7 @@ export default async function setup(project: TestProject) {
   const tpl = await PostgresStorage.open(url.toString(), 2);
   await migrate(tpl);
   await seedDemo(tpl);
+  await fillDemoO2O(tpl);
   await tpl.close();
   project.provide("templateDir", "");
   project.provide("pgAdminUrl", admin);

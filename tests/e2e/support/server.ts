@@ -8,6 +8,7 @@ import { loadConfig } from "../../../server/config";
 import { createApp } from "../../../server/http/app";
 import { buildDeps } from "../../../server/runtime";
 import { openStorage } from "../../../server/storage/open";
+import { fillDemoO2OInBackground } from "../../../server/services/o2oDemo";
 import { ADDED_USERS } from "./users";
 
 const config = loadConfig();
@@ -24,8 +25,13 @@ const server = serve({ fetch: createApp(deps).fetch, hostname: config.host, port
   console.log(`e2e server on http://${info.address}:${info.port} (${config.dataDir})`);
 });
 
+// As server/main.ts does: the older o2o demo months are written in the background.
+const o2oFill = fillDemoO2OInBackground(storage);
+
 async function stop() {
   server.close();
+  o2oFill.stop();
+  await o2oFill.done;
   await storage.close().catch(() => undefined);
   process.exit(0);
 }
