@@ -13,6 +13,7 @@ import { templateActivationMachine } from "./templateActivation/templateActivati
 import { kpiDialogMachine } from "./kpiDialog/kpiDialogMachine";
 import { kpiDrawerMachine } from "./kpiDrawer/kpiDrawerMachine";
 import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
+import { o2oMachine } from "./o2o/o2oMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -23,6 +24,7 @@ export const MACHINES = {
   kpiDialog: kpiDialogMachine,
   kpiDrawer: kpiDrawerMachine,
   kpiSelection: kpiSelectionMachine,
+  o2o: o2oMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
