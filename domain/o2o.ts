@@ -11,26 +11,9 @@
  * the shell; the builders of these payloads are in `workers/o2oMath.ts`.
  */
 import { Schema, SchemaIssue } from "effect";
+import { DAY_SECONDS, O2O_MAX_CAMPAIGNS, O2O_MAX_RANGES, O2O_MAX_SPAN_SECONDS, O2O_MAX_UNIX, O2O_MIN_UNIX, isBangkokDayEnd, isBangkokMidnight } from "./o2oConstants";
 
-/** Seconds in a day: Bangkok has no DST, so every day has exactly this many. */
-export const DAY_SECONDS = 86_400;
-/** Asia/Bangkok is UTC+07:00 all year. */
-export const BANGKOK_OFFSET_SECONDS = 25_200;
-/** 2000-01-01T00:00:00+07:00: no o2o time is earlier (the same first day as the metrics). */
-export const O2O_MIN_UNIX = 946_659_600;
-/** 2100-01-01T00:00:00+07:00: no o2o time is this late. */
-export const O2O_MAX_UNIX = 4_102_419_600;
-/** Most ranges one call carries (a leap year of days), which bounds the answer's size. */
-export const O2O_MAX_RANGES = 366;
-/** Longest span a single `{from, to}` covers: 366 days. */
-export const O2O_MAX_SPAN_SECONDS = 366 * DAY_SECONDS;
-/** Most campaign ids one call names. */
-export const O2O_MAX_CAMPAIGNS = 100;
-
-/** True when `t` is 00:00:00 of a Bangkok day. */
-export const isBangkokMidnight = (t: number): boolean => (t + BANGKOK_OFFSET_SECONDS) % DAY_SECONDS === 0;
-/** True when `t` is 23:59:59 of a Bangkok day. */
-export const isBangkokDayEnd = (t: number): boolean => (t + 1 + BANGKOK_OFFSET_SECONDS) % DAY_SECONDS === 0;
+export * from "./o2oConstants";
 
 /** A unix time in seconds, an integer between 2000 and 2100. */
 export const UnixSeconds = Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: O2O_MIN_UNIX, maximum: O2O_MAX_UNIX }));
@@ -434,15 +417,3 @@ export const O2oTabIds = O2O_TABS.map((t) => t.id);
 export type O2oTabId = (typeof O2O_TABS)[number]["id"];
 export const O2oTabId = Schema.Literals(O2O_TABS.map((t) => t.id) as unknown as readonly [O2oTabId, ...O2oTabId[]]);
 export const DEFAULT_O2O_TAB: O2oTabId = "vistors_insight";
-
-/**
- * Dwell-time buckets of the views-dwell-time chart, in seconds: each holds `min ≤ value < max`
- * (`max` null = no upper end), so 5 s counts in 5–15 and 60 s in 60+.
- */
-export const DWELL_BUCKETS = [
-  { label: "0–5 s", min: 0, max: 5 },
-  { label: "5–15 s", min: 5, max: 15 },
-  { label: "15–30 s", min: 15, max: 30 },
-  { label: "30–60 s", min: 30, max: 60 },
-  { label: "60+ s", min: 60, max: null },
-] as const;

@@ -16,3 +16,17 @@ export function isAppRoute(pathname: string): boolean {
   const p = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
   return patterns.some((re) => re.test(p));
 }
+
+/** The search params only /o2o reads. */
+export const O2O_ONLY_SEARCH_KEYS = ["tab", "from", "to", "campaign"] as const;
+
+/**
+ * The search params that travel with a side-menu link: the applied view goes along; the o2o
+ * tab, range and campaign stay behind unless the link is to /o2o itself.
+ */
+export function searchForModule<T extends Record<string, unknown>>(path: string, current: T): T {
+  if (path === "/o2o") return current;
+  const next: Record<string, unknown> = { ...current };
+  for (const key of O2O_ONLY_SEARCH_KEYS) delete next[key];
+  return next as T;
+}

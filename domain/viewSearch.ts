@@ -42,6 +42,17 @@ export const ViewSearch = Schema.Struct({
   adhoc: Schema.optionalKey(AdHocFilter),
   /** Title of the selected KPI template (KPI Setting drawer); its plan is measured on /brandEx. */
   kpi: Schema.optionalKey(Title),
+  /**
+   * /o2o only: the tab shown. Any short lower-case id here; /o2o shows its first tab for one it
+   * does not have (the tab list lives in `o2o.ts`, which the shell must not load).
+   */
+  tab: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[a-z_]{1,40}$/))),
+  /** /o2o only: the first day of its own date range (spec §9: it has its own, not start/end). */
+  from: Schema.optionalKey(DateOnly),
+  /** /o2o only: the last day of its own date range. */
+  to: Schema.optionalKey(DateOnly),
+  /** /o2o only: the id of the campaign shown. */
+  campaign: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
 });
 export type ViewSearch = typeof ViewSearch.Type;
 

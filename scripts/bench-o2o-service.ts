@@ -1,8 +1,12 @@
 /**
- * `npx tsx scripts/bench-o2o-service.ts [--pg]`: seeds a fresh database with the demo workspace,
- * prints how long the seed and its o2o part take and how many rollup rows there are, then times
- * each query of server/services/o2oRollups.ts over 1, 3 and 12 months ending today (median of 5).
- * Figures only: no assertion.
+ * `npx tsx scripts/bench-o2o-service.ts [--pg]` (part of `npm run bench:o2o`): speed of the
+ * built-in o2o visitor analytics service (issue 5). Figures only, no assertion.
+ *
+ * Seeds a fresh database with the demo workspace (timing the seed, whose o2o part is the recent
+ * months, and the fill of the older months), then times every stats call of the contract as the
+ * /o2o page makes it, for campaign 1, over 1, 3 and 12 months ending today:
+ * `O2OBuiltinService.answer` (token look-up, SQL, shaping), p50 and p95 of BENCH_O2O_RUNS runs
+ * (default 40) after 3 warm-up runs. Budget: p95 ≤ 50 ms over 3 months on the embedded database.
  *
  * Default: an embedded PGlite database in a temporary directory. --pg: a scratch database on
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
@@ -11,15 +15,19 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { seedDemo } from "../server/services/seed";
-import { completeHoursEnd, insertDemoO2O, O2O_DEMO_START } from "../server/services/o2oDemo";
-import { O2ORollups, type UnixRange } from "../server/services/o2oRollups";
+import { DateTime } from "luxon";
+import type { O2oPayloadOf, O2oTargetPath } from "../domain/o2o";
+import { DEMO_EMAIL, seedDemo } from "../server/services/seed";
+import { fillDemoO2O } from "../server/services/o2oDemo";
+import { O2OBuiltinService } from "../server/services/o2oService";
 import { migrate } from "../server/storage/migrate";
 import { PGliteStorage } from "../server/storage/pglite";
 import { PostgresStorage } from "../server/storage/postgres";
 import type { Storage } from "../server/storage/storage";
+import { dayRanges, monthlyRanges, graphSpan } from "../workers/o2oMath";
 
 const usePg = process.argv.includes("--pg");
+const RUNS = Number(process.env.BENCH_O2O_RUNS ?? 40);
 const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const scratch = `bd_bench_o2o_${process.pid}`;
 const dir = mkdtempSync(path.join(os.tmpdir(), "bd-bench-o2o-"));
@@ -40,16 +48,19 @@ async function open(): Promise<Storage> {
 }
 
 const ms = (t0: number) => Math.round(performance.now() - t0);
+const round1 = (x: number) => Math.round(x * 10) / 10;
 
-async function median(fn: () => Promise<unknown>, runs = 5): Promise<number> {
+async function percentiles(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await fn();
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  return Math.round(times[Math.floor(runs / 2)]! * 10) / 10;
+  const at = (p: number) => round1(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!);
+  return { p50: at(0.5), p95: at(0.95) };
 }
 
 const db = await open();
@@ -59,47 +70,61 @@ try {
   console.log(`${usePg ? "PostgreSQL" : "PGlite"}: migrations ${ms(t0)} ms`);
   t0 = performance.now();
   await seedDemo(db);
-  console.log(`demo seed (metrics + o2o + user): ${ms(t0)} ms`);
-  const rows = (await db.query<{ n: number; mb: number }>(
-    "SELECT count(*)::float8 AS n, (pg_total_relation_size('o2o_hourly') / 1048576.0)::float8 AS mb FROM o2o_hourly",
-  )).rows[0]!;
-  await db.query("DELETE FROM o2o_hourly");
+  console.log(`demo seed (metrics + recent o2o months + user): ${ms(t0)} ms`);
   t0 = performance.now();
-  const written = await db.transaction((tx) => insertDemoO2O(tx, O2O_DEMO_START, completeHoursEnd(new Date())));
-  console.log(`o2o rollups alone: ${written} rows in ${ms(t0)} ms (table and index: ${rows.mb.toFixed(0)} MB; ${rows.n} rows after the seed)`);
+  const older = await fillDemoO2O(db);
+  const rows = (await db.query<{ n: number }>("SELECT count(*)::float8 AS n FROM o2o_hourly")).rows[0]!.n;
+  console.log(`older o2o months (the server writes them in the background): ${older} rows in ${ms(t0)} ms; ${rows} rollup rows in all`);
 
-  const o2o = new O2ORollups(db);
-  const end = completeHoursEnd(new Date());
-  const dayStart = Math.floor((end + 7 * 3600) / 86400) * 86400 - 7 * 3600;
-  console.log("\nquery (campaigns)                         1 month   3 months   12 months   (ms, median of 5)");
-  const spans = [30, 91, 365];
-  const cases: Array<[string, (r: UnixRange, daily: UnixRange[]) => Promise<unknown>]> = [];
-  for (const campaigns of [[1], [1, 2, 3]]) {
-    const c = `(${campaigns.join(",")})`;
-    cases.push(
-      [`totals, one range ${c}`, (r) => o2o.totals({ campaigns, ranges: [r] })],
-      [`totals, one range per day ${c}`, (_, daily) => o2o.totals({ campaigns, ranges: daily })],
-      [`bySex ${c}`, (r) => o2o.bySex({ campaigns, ranges: [r] })],
-      [`byAge ${c}`, (r) => o2o.byAge({ campaigns, ranges: [r] })],
-      [`bySexAge ${c}`, (r) => o2o.bySexAge({ campaigns, ranges: [r] })],
-      [`dwellHistogram ${c}`, (r) => o2o.dwellHistogram({ campaigns, ranges: [r] })],
-      [`emotions ${c}`, (r) => o2o.emotions({ campaigns, ranges: [r] })],
-      [`hoursOfDay, one range per day ${c}`, (_, daily) => o2o.hoursOfDay({ campaigns, ranges: daily })],
-      [`series by month ${c}`, (r) => o2o.series({ campaigns, from: r.from, to: r.to, interval: "month" })],
-      [`series by month per content ${c}`, (r) => o2o.series({ campaigns, from: r.from, to: r.to, interval: "month", by: "content" })],
-      [`series by day ${c}`, (r) => o2o.series({ campaigns, from: r.from, to: r.to, interval: 86400 })],
-    );
-  }
-  for (const [name, run] of cases) {
+  const token = (await db.query<{ t: string }>("SELECT token_o2o AS t FROM users WHERE email = $1", [DEMO_EMAIL])).rows[0]!.t;
+  const service = new O2OBuiltinService(db);
+  const today = DateTime.now().setZone("Asia/Bangkok");
+  const todayDay = today.toFormat("yyyy-MM-dd");
+  const campaigns = [1];
+
+  type Case = [string, O2oTargetPath, (start: string) => unknown];
+  const daily = (start: string) => ({ campaigns, ranges: dayRanges(start, todayDay) });
+  const span = (start: string) => {
+    const r = dayRanges(start, todayDay);
+    return { campaigns, from: r[0]!.from, to: r[r.length - 1]!.to };
+  };
+  const cases: Case[] = [
+    ["audience, one range per day", "/stats/visitor_view/audience", daily],
+    ["audience, one span", "/stats/visitor_view/audience", span],
+    ["engagement, one range per day", "/stats/visitor_view/engagement", daily],
+    ["attention, one span", "/stats/visitor_view/attention", span],
+    ["freqattention, one span", "/stats/visitor_view/freqattention", span],
+    ["age, one span", "/stats/visitor_view/age", span],
+    ["sex, one span", "/stats/visitor_view/sex", span],
+    ["sex_age, one span", "/stats/visitor_view/sex_age", span],
+    ["emotion, one span", "/stats/visitor_view/emotion", span],
+    ["heatmap, one range per day", "/stats/visitor_view/heatmap", daily],
+    ["heatmap_sex_age (women), per day", "/stats/visitor_view/heatmap_sex_age", (s) => ({ ...daily(s), sex: "women" })],
+    ["heatmap_weeks, one range per day", "/stats/visitor_view/heatmap_weeks", daily],
+    ["graph audience, 3 monthly ranges", "/stats/graph", () => ({ campaigns, audience: { interval: { unit: "month" }, ranges: monthlyRanges(todayDay, todayDay) } })],
+    ["graph content, daily buckets", "/stats/graph", (s) => {
+      const g = graphSpan(todayDay, todayDay);
+      const first = dayRanges(s, todayDay)[0]!.from;
+      return { campaigns, content: { interval: g.interval, from: first, to: g.to } };
+    }],
+  ];
+
+  const months = [1, 3, 12];
+  const starts = months.map((m) => today.minus({ months: m }).plus({ days: 1 }).toFormat("yyyy-MM-dd"));
+  console.log(`\nO2OBuiltinService.answer, campaign 1, ranges ending today (${todayDay}); ms, p50 / p95 of ${RUNS} runs`);
+  console.log(`${"call".padEnd(36)} ${months.map((m) => `${m} month${m > 1 ? "s" : ""}`.padStart(15)).join(" ")}`);
+  let worst3 = 0;
+  for (const [name, target, payload] of cases) {
     const cells: string[] = [];
-    for (const span of spans) {
-      const from = dayStart - (span - 1) * 86400;
-      const range = { from, to: dayStart + 86400 };
-      const daily = Array.from({ length: span }, (_, i) => ({ from: from + i * 86400, to: from + (i + 1) * 86400 }));
-      cells.push(String(await median(() => run(range, daily))).padStart(9));
+    for (const [i, start] of starts.entries()) {
+      const p = payload(start) as O2oPayloadOf<typeof target>;
+      const { p50, p95 } = await percentiles(() => service.answer(token, target, p));
+      if (months[i] === 3) worst3 = Math.max(worst3, p95);
+      cells.push(`${p50.toFixed(1)} / ${p95.toFixed(1)}`.padStart(15));
     }
-    console.log(`${name.padEnd(40)} ${cells.join("  ")}`);
+    console.log(`${name.padEnd(36)} ${cells.join(" ")}`);
   }
+  console.log(`\nslowest p95 over 3 months: ${worst3} ms (budget 50 ms${usePg ? ", set for the embedded database" : ""}): ${worst3 <= 50 ? "within" : "OVER"} budget`);
 } finally {
   await db.close();
   if (usePg) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);

@@ -10,7 +10,7 @@
 import { DateTime } from "luxon";
 import {
   BANGKOK_OFFSET_SECONDS, DAY_SECONDS, DWELL_BUCKETS, O2O_MAX_RANGES,
-} from "../domain/o2o";
+} from "../domain/o2oConstants";
 import type { DurationCount, HourlyRange, UnixRange } from "../domain/o2o";
 
 const ZONE = "Asia/Bangkok";
@@ -453,6 +453,23 @@ export function percentShares(totals: ReadonlyArray<number | null>): (number | n
 }
 
 /**
+ * Views conversion per entry, in percent: `views[i] ÷ shows[i] × 100`. null where either is not
+ * measured or there were no shows (a conversion of nobody is not 0 %).
+ *
+ * @throws RangeError when the lists differ in length
+ */
+export function conversionPercents(views: ReadonlyArray<number | null>, shows: ReadonlyArray<number | null>): (number | null)[] {
+  if (views.length !== shows.length) throw new RangeError(`views (${views.length}) and shows (${shows.length}) must be as long`);
+  const out: (number | null)[] = new Array(views.length);
+  for (let i = 0; i < views.length; i++) {
+    const v = views[i]!;
+    const s = shows[i]!;
+    out[i] = v === null || s === null || s === 0 ? null : (v * 100) / s;
+  }
+  return out;
+}
+
+/**
  * What the o2o worker exposes (`o2o.worker.ts`): every function above. Kept here, not in the
  * entry file, so that tests can expose it over a `MessageChannel` without a worker's `self`.
  */
@@ -467,4 +484,5 @@ export const o2oApi = {
   dwellDistribution,
   dwellDistributionFromPairs,
   percentShares,
+  conversionPercents,
 };

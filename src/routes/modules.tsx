@@ -21,7 +21,7 @@ export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campa
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", component: lazyPage(() => import("@/features/modules/ECommercePage")) });
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", component: lazyPage(() => import("@/features/modules/CrmPage")) });
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", component: lazyPage(() => import("@/features/modules/AffiliatePage")) });
-export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", component: lazyPage(() => import("@/features/modules/O2oPage")) });
+export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
 export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/modules/SalePage")) });
 export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", component: lazyPage(() => import("@/features/modules/FormAcPage")) });

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 const plotly = vi.hoisted(() => {
   let release: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (release = resolve));
-  return { ready, release: () => release(), received: [] as unknown[], instance: { version: "test" } };
+  return { ready, release: () => release(), received: [] as unknown[], drawn: [] as Array<() => void>, instance: { version: "test" } };
 });
 
 vi.mock("plotly.js-cartesian-dist-min", async () => {
@@ -17,8 +17,9 @@ vi.mock("plotly.js-cartesian-dist-min", async () => {
 });
 vi.mock("react-plotly.js/factory", () => ({
   default: (instance: unknown) =>
-    function Plot(props: { config: unknown; data: unknown }) {
+    function Plot(props: { config: unknown; data: unknown; onInitialized?: () => void }) {
       plotly.received.push({ instance, config: props.config, data: props.data });
+      plotly.drawn.push(props.onInitialized ?? (() => undefined));
       return <div className="js-plotly-plot">drawn</div>;
     },
 }));
@@ -56,5 +57,42 @@ describe("LazyPlot", () => {
       config: { displayModeBar: false, responsive: true },
       data: [{ type: "scatter", x: [1], y: [2] }],
     });
+    await act(async () => plotly.drawn.at(-1)!());
+  });
+
+  it("draws several charts one at a time: the next starts only when Plotly has drawn the one before", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    const tick = () => act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    plotly.drawn.length = 0;
+    await act(async () => {
+      root?.render(
+        <>
+          <LazyPlot data={[]} label="First" />
+          <LazyPlot data={[]} label="Second" />
+          <LazyPlot data={[]} label="Third" />
+        </>,
+      );
+    });
+    await tick();
+    const shown = () => [...host.querySelectorAll('[role="img"]')].map((e) => e.textContent);
+    expect(shown()).toEqual(["drawn", "Loading chart…", "Loading chart…"]);
+    await tick();
+    expect(shown()).toEqual(["drawn", "Loading chart…", "Loading chart…"]);
+
+    await act(async () => plotly.drawn[0]!());
+    await tick();
+    expect(shown()).toEqual(["drawn", "drawn", "Loading chart…"]);
+
+    // Charts that go away while drawing (the second) or waiting (the third) hand the turn on:
+    // a new chart draws at once.
+    await act(async () => root?.render(<div />));
+    await act(async () => root?.render(<LazyPlot data={[]} label="Fourth" />));
+    await tick();
+    expect(shown()).toEqual(["drawn"]);
+    await act(async () => plotly.drawn.at(-1)!());
   });
 });

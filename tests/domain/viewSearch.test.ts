@@ -62,3 +62,35 @@ describe("ViewSearch", () => {
     expect(Schema.decodeUnknownResult(ViewSearch)(search)._tag).toBe("Failure");
   });
 });
+
+describe("ViewSearch: the /o2o params", () => {
+  const decode = Schema.decodeUnknownResult(ViewSearch);
+
+  it("keeps the tab, the o2o range and the campaign", () => {
+    const search = { tab: "leads_bounced", from: "2024-01-01", to: "2024-03-31", campaign: 2 };
+    const decoded = decode(search);
+    expect(decoded._tag).toBe("Success");
+    if (decoded._tag === "Success") expect(decoded.success).toEqual(search);
+  });
+
+  it("leaves them out when absent, like every other param", () => {
+    const decoded = decode({});
+    expect(decoded._tag === "Success" && decoded.success).toEqual({});
+  });
+
+  it.each([
+    [{ tab: "Visitors insight" }],
+    [{ tab: "x".repeat(41) }],
+    [{ from: "2024-1-1" }],
+    [{ to: "31/03/2024" }],
+    [{ campaign: 0 }],
+    [{ campaign: 1.5 }],
+    [{ campaign: "abc" }],
+  ])("refuses %j", (search) => {
+    expect(decode(search)._tag).toBe("Failure");
+  });
+
+  it("does not change the resolved view of the other pages", () => {
+    expect(resolveView({ tab: "views_dwell_time", from: "2024-01-01", to: "2024-01-31", campaign: 3 }, ctx)).toEqual(resolveView({}, ctx));
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   dayRanges, defaultO2oRange, dwellDistribution, dwellDistributionFromPairs, dwellWindow, graphSpan, heatmapCells,
-  heatmapFromRanges, monthlyRanges, packHourly, percentShares,
+  heatmapFromRanges, monthlyRanges, packHourly, percentShares, conversionPercents,
 } from "../../workers/o2oMath";
 
 /** Bangkok midnight of a day in unix seconds, computed without luxon (fixed +07:00). */
@@ -290,5 +290,24 @@ describe("percentShares: one decimal, adding up to exactly 100.0 (largest remain
 
   it.each([[[-1, 2]], [[Number.NaN]], [[Infinity, 1]]])("refuses %j", (totals) => {
     expect(() => percentShares(totals)).toThrow(RangeError);
+  });
+});
+
+describe("conversionPercents: views ÷ shows in percent, null where it means nothing", () => {
+  it.each([
+    [25, 100, 25],
+    [1, 3, 100 / 3],
+    [null, 100, null],
+    [25, null, null],
+    [0, 0, null],
+    [0, 10, 0],
+  ])("views %s of shows %s convert at %s percent", (views, shows, percent) => {
+    expect(conversionPercents([views], [shows])).toEqual([percent]);
+  });
+
+  it("works entry by entry and refuses lists of different lengths", () => {
+    expect(conversionPercents([1, null, 3], [4, 5, 0])).toEqual([25, null, null]);
+    expect(conversionPercents([], [])).toEqual([]);
+    expect(() => conversionPercents([1], [])).toThrow(RangeError);
   });
 });

@@ -4,7 +4,7 @@
  * imports go through the chunk-reload guard. The chart is one image to assistive technology:
  * the caller's `label` summarises what it shows (the figures are in a table next to it).
  */
-import { Component, Suspense, lazy, type ReactNode } from "react";
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
 
@@ -27,11 +27,66 @@ export interface LazyPlotProps {
   height?: number;
 }
 
+/**
+ * Charts draw one at a time, each in its own task. Plotly's first draw of a chart is one long
+ * synchronous piece of work (tens of milliseconds on a slow machine); a page that mounts four
+ * charts at once would block the main thread for all four together. Each chart asks for a turn
+ * when it mounts, is given it in a new task, and hands it on once Plotly has drawn it (or after
+ * TURN_LIMIT_MS, so that one chart that never finishes cannot stop the others).
+ */
+const waiting: Array<() => void> = [];
+let turnTaken = false;
+const TURN_LIMIT_MS = 2000;
+
+function pump(): void {
+  if (turnTaken) return;
+  const grant = waiting.shift();
+  if (grant === undefined) return;
+  turnTaken = true;
+  setTimeout(grant, 0);
+}
+
+/** True once this chart may draw; `done` hands the turn on (safe to call more than once). */
+function useDrawTurn(): { mayDraw: boolean; done: () => void } {
+  const [mayDraw, setMayDraw] = useState(false);
+  const holding = useRef(false);
+  const done = useRef(() => {
+    if (!holding.current) return;
+    holding.current = false;
+    turnTaken = false;
+    pump();
+  }).current;
+  useEffect(() => {
+    let limit: ReturnType<typeof setTimeout> | undefined;
+    let mounted = true;
+    const grant = () => {
+      holding.current = true;
+      // Given the turn after it went away (granted, then unmounted before the task ran): pass it on.
+      if (!mounted) return done();
+      setMayDraw(true);
+      limit = setTimeout(done, TURN_LIMIT_MS);
+    };
+    waiting.push(grant);
+    pump();
+    return () => {
+      mounted = false;
+      clearTimeout(limit);
+      const at = waiting.indexOf(grant);
+      if (at >= 0) waiting.splice(at, 1);
+      done();
+    };
+  }, [done]);
+  return { mayDraw, done };
+}
+
 /** Keeps a chart that cannot be drawn from taking the page down with it. */
-class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () => void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFailure();
   }
   override render() {
     return this.state.failed ? <p className="chart-placeholder">The chart could not be loaded.</p> : this.props.children;
@@ -39,18 +94,24 @@ class ChartErrorBoundary extends Component<{ children: ReactNode }, { failed: bo
 }
 
 export function LazyPlot({ data, layout, label, height = 240 }: LazyPlotProps) {
+  const { mayDraw, done } = useDrawTurn();
+  const placeholder = <p className="chart-placeholder">Loading chart…</p>;
   return (
     <div role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
-      <ChartErrorBoundary>
-        <Suspense fallback={<p className="chart-placeholder">Loading chart…</p>}>
-          <Plot
-            data={data}
-            layout={{ autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout }}
-            config={PLOT_CONFIG}
-            useResizeHandler
-            style={{ width: "100%", height }}
-          />
-        </Suspense>
+      <ChartErrorBoundary onFailure={done}>
+        {mayDraw ? (
+          <Suspense fallback={placeholder}>
+            <Plot
+              data={data}
+              layout={{ autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout }}
+              config={PLOT_CONFIG}
+              useResizeHandler
+              style={{ width: "100%", height }}
+              onInitialized={done}
+              onError={done}
+            />
+          </Suspense>
+        ) : placeholder}
       </ChartErrorBoundary>
     </div>
   );

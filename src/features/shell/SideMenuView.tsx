@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { searchForModule } from "../../../domain/routes";
 
 export interface SideMenuEntry {
   label: string;
@@ -39,7 +40,7 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
                 <Link
                   to={entry.path}
                   // The applied view (range, brand, channel, filters) travels to the next module.
-                  search={(prev: Record<string, unknown>) => prev}
+                  search={(prev: Record<string, unknown>) => searchForModule(entry.path, prev)}
                   className="menu-item"
                   activeProps={{ className: "menu-item active", "aria-current": "page" }}
                   onClick={onNavigate}

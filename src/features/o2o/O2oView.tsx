@@ -1,0 +1,266 @@
+/**
+ * The /o2o page as plain props: title, campaign selector, its own date range, the five tabs
+ * (WAI-ARIA tabs, manual activation: arrows move focus, Enter or Space shows a tab, since
+ * showing one loads it), and the shown tab's state: loading, failed with a retry, or its
+ * content. Also the page-wide states before a tab can show: campaigns loading or failed, and
+ * no campaigns at all.
+ */
+import { memo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { O2O_TABS, type O2oCampaign, type O2oTabId } from "../../../domain/o2o";
+import type { O2oRange } from "../../../machines/o2o/o2oTabs";
+import type { O2oTabData } from "@/features/o2o/o2oData";
+import { rangeProblem } from "@/features/o2o/o2oSearch";
+import { O2oTabContent } from "@/features/o2o/O2oTabViews";
+import "./o2o.css";
+
+export const PAGE_TITLE = "O2O visitor analytics";
+export const NO_CAMPAIGNS = "You have no o2o campaigns yet.";
+
+/** What the page can show now. */
+export type O2oPhase =
+  /** The default range is being worked out (before anything is asked). */
+  | { readonly kind: "starting" }
+  | { readonly kind: "campaignsLoading" }
+  | { readonly kind: "campaignsFailed"; readonly error: string }
+  | { readonly kind: "noCampaigns" }
+  | { readonly kind: "tabLoading" }
+  | { readonly kind: "tabFailed"; readonly error: string }
+  | { readonly kind: "tabLoaded"; readonly data: O2oTabData };
+
+/** A loaded tab whose panel stays in the page. */
+export interface KeptTab {
+  readonly tab: O2oTabId;
+  readonly data: O2oTabData;
+}
+
+export interface O2oViewProps {
+  /** Today's Bangkok day: the latest end date the range may have. */
+  today: string;
+  tab: O2oTabId;
+  /** null until the default range is known. */
+  range: O2oRange | null;
+  campaigns: readonly Pick<O2oCampaign, "id" | "name">[];
+  campaignId: number | null;
+  phase: O2oPhase;
+  /**
+   * The tabs loaded for the campaign and range shown (the active one included once loaded).
+   * Their panels stay in the page, hidden, so that showing one again draws nothing.
+   */
+  kept?: readonly KeptTab[];
+  onTab: (tab: O2oTabId) => void;
+  onRange: (range: O2oRange) => void;
+  onCampaign: (campaignId: number) => void;
+  onRetry: () => void;
+}
+
+const labelOf = (tab: O2oTabId): string => O2O_TABS.find((t) => t.id === tab)?.label ?? tab;
+const tabDomId = (tab: O2oTabId) => `o2o-tab-${tab}`;
+const panelDomId = (tab: O2oTabId) => `o2o-panel-${tab}`;
+/** A kept panel renders again only when its data changes (never in place): switching tabs redraws no chart. */
+const KeptContent = memo(function KeptContent({ data }: { data: O2oTabData }) {
+  return <O2oTabContent data={data} />;
+});
+
+export interface RangeControlProps {
+  range: O2oRange;
+  today: string;
+  onRange: (range: O2oRange) => void;
+}
+
+/** Two native date inputs and Apply: a range is sent only whole and valid. */
+export function RangeControl({ range, today, onRange }: RangeControlProps) {
+  const [start, setStart] = useState(range.start);
+  const [end, setEnd] = useState(range.end);
+  const [shownProblem, setShownProblem] = useState<string | null>(null);
+  const problemId = "o2o-range-problem";
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = rangeProblem({ start, end }, today);
+    setShownProblem(problem);
+    if (problem === null && (start !== range.start || end !== range.end)) onRange({ start, end });
+  };
+
+  return (
+    <form className="o2o-range" onSubmit={submit} noValidate>
+      <fieldset>
+        <legend>Date range</legend>
+        <label>
+          <span>From</span>
+          <input
+            type="date"
+            className="p-inputtext p-component"
+            value={start}
+            max={end !== "" && end < today ? end : today}
+            required
+            aria-invalid={shownProblem !== null}
+            aria-describedby={shownProblem !== null ? problemId : undefined}
+            onChange={(e) => setStart(e.target.value)}
+          />
+        </label>
+        <label>
+          <span>To</span>
+          <input
+            type="date"
+            className="p-inputtext p-component"
+            value={end}
+            min={start !== "" ? start : undefined}
+            max={today}
+            required
+            aria-invalid={shownProblem !== null}
+            aria-describedby={shownProblem !== null ? problemId : undefined}
+            onChange={(e) => setEnd(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="p-button p-component p-button-sm o2o-apply">
+          Apply
+        </button>
+      </fieldset>
+      {shownProblem !== null && (
+        <p id={problemId} className="error" role="alert">
+          {shownProblem}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function CampaignSelect({ campaigns, campaignId, onCampaign }: Pick<O2oViewProps, "campaigns" | "campaignId" | "onCampaign">) {
+  return (
+    <label className="o2o-campaign">
+      <span>Campaign</span>
+      <select
+        className="p-inputtext p-component native-select"
+        value={campaignId ?? ""}
+        onChange={(e) => {
+          const id = Number(e.target.value);
+          if (id !== campaignId) onCampaign(id);
+        }}
+      >
+        {campaigns.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Tabs({ tab, onTab, panels }: Pick<O2oViewProps, "tab" | "onTab"> & { panels: ReadonlySet<O2oTabId> }) {
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...(list.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])];
+    const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    if (at === -1) return;
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    tabs[(next + tabs.length) % tabs.length]?.focus();
+  };
+  return (
+    <div className="o2o-tabs" role="tablist" aria-label="O2O views" ref={list} onKeyDown={onKeyDown}>
+      {O2O_TABS.map((t) => {
+        const selected = t.id === tab;
+        return (
+          <button
+            key={t.id}
+            type="button"
+            role="tab"
+            id={tabDomId(t.id)}
+            aria-selected={selected}
+            aria-controls={panels.has(t.id) ? panelDomId(t.id) : undefined}
+            tabIndex={selected ? 0 : -1}
+            className={selected ? "o2o-tab o2o-tab-selected" : "o2o-tab"}
+            onClick={() => {
+              if (!selected) onTab(t.id);
+            }}
+          >
+            {t.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div className="o2o-loading">
+      <progress aria-label={label} />
+      <span aria-hidden="true">{label}…</span>
+    </div>
+  );
+}
+
+function Failure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
+  return (
+    <div className="o2o-failure">
+      <div role="alert">
+        <p className="empty-title">{title}</p>
+        <p className="error">{error}</p>
+      </div>
+      <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={onRetry}>
+        <i className="pi pi-refresh" aria-hidden="true" /> Try again
+      </button>
+    </div>
+  );
+}
+
+function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRetry: () => void }) {
+  const label = labelOf(tab);
+  switch (phase.kind) {
+    case "starting":
+    case "campaignsLoading":
+    case "tabLoading":
+      return <Loading label={`Loading ${label}`} />;
+    case "tabFailed":
+      return <Failure title={`${label} could not be loaded.`} error={phase.error} onRetry={onRetry} />;
+    case "tabLoaded":
+      return <O2oTabContent data={phase.data} />;
+    default:
+      return null;
+  }
+}
+
+export function O2oView(props: O2oViewProps) {
+  const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry } = props;
+  const withTabs = phase.kind !== "noCampaigns" && phase.kind !== "campaignsFailed";
+  // One panel per tab that has something to show: the active one, and the loaded ones (hidden).
+  const panels = new Set<O2oTabId>([tab, ...kept.map((k) => k.tab)]);
+  return (
+    <section className="page o2o-page" aria-labelledby="page-title">
+      <header className="o2o-header">
+        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <div className="o2o-controls">
+          {campaigns.length > 0 && <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} />}
+          {range !== null && phase.kind !== "noCampaigns" && (
+            <RangeControl key={`${range.start}|${range.end}`} range={range} today={today} onRange={onRange} />
+          )}
+        </div>
+      </header>
+      {phase.kind === "noCampaigns" && (
+        <div className="empty-state" role="status">
+          <i className="pi pi-map-marker" aria-hidden="true" />
+          <p className="empty-title">{NO_CAMPAIGNS}</p>
+          <p className="muted">Visitor analytics appear here once your account has access to an o2o campaign. Ask your administrator for access.</p>
+        </div>
+      )}
+      {phase.kind === "campaignsFailed" && <Failure title="Your o2o campaigns could not be loaded." error={phase.error} onRetry={onRetry} />}
+      {withTabs && (
+        <>
+          <Tabs tab={tab} onTab={onTab} panels={panels} />
+          {O2O_TABS.filter((t) => panels.has(t.id)).map(({ id }) => {
+            const active = id === tab;
+            const data = kept.find((k) => k.tab === id)?.data;
+            return (
+              <div key={id} className="o2o-panel" role="tabpanel" id={panelDomId(id)} aria-labelledby={tabDomId(id)} tabIndex={0} hidden={!active}>
+                {active && (phase.kind !== "tabLoaded" || data === undefined) ? <TabBody phase={phase} tab={tab} onRetry={onRetry} /> : data !== undefined && <KeptContent data={data} />}
+              </div>
+            );
+          })}
+        </>
+      )}
+    </section>
+  );
+}
