@@ -9,6 +9,7 @@ import {
 } from "./entities";
 import type { PermissionCode } from "./entities";
 import { O2oProxyAnswer, O2oProxyRequest } from "./o2o";
+import { CommerceCustomers, CommerceFigures, CommerceRequest, ImportOrdersFields, ImportOrdersResponse } from "./commerce";
 import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
@@ -154,6 +155,12 @@ export const Api = {
    * service. `data` is that path's answer (`o2oProxyResponse(url)`); 403 without o2o access, 502
    * when the service fails or times out.
    */
+  /** E-Commerce figures of a brand over a range, narrowed by the page's filter (docs/commerce.md). */
+  commerceFigures: call({ method: "POST", path: "/user/commerce-figures", request: CommerceRequest, response: Schema.Struct({ data: CommerceFigures }), permission: "7" }),
+  /** The customers of the range and of the period before it, as RFM columns (CRM). */
+  commerceCustomers: call({ method: "POST", path: "/user/commerce-customers", request: CommerceRequest, response: Schema.Struct({ data: CommerceCustomers }), permission: "8" }),
+  /** Multipart (`file`, `brand`): orders from a documented CSV or a Shopee/Lazada export; 400 answers are `ImportOrdersRefusal`. */
+  importOrders: call({ method: "POST", path: "/user/import-orders", request: ImportOrdersFields, response: ImportOrdersResponse, permission: "7" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;

@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildApp } from "./runtime";
+import { fillDemoOrdersInBackground } from "./services/commerceDemo";
 import { fillDemoO2OInBackground } from "./services/o2oDemo";
 import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
@@ -37,6 +38,8 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
 
 // A new demo database holds the recent o2o months; the older ones are written now, in the background.
 const o2oFill = fillDemoO2OInBackground(storage, { log: (line) => console.log(line) });
+// The same for the demo orders (the seed writes the recent months).
+const ordersFill = fillDemoOrdersInBackground(storage, { log: (line) => console.log(line) });
 
 let stopping = false;
 async function stop(signal: string) {
@@ -45,7 +48,9 @@ async function stop(signal: string) {
   console.log(`${signal}: closing`);
   server.close();
   o2oFill.stop();
+  ordersFill.stop();
   await o2oFill.done;
+  await ordersFill.done;
   await storage.close().catch(() => undefined);
   process.exit(0);
 }

@@ -6,9 +6,11 @@ import type { Config } from "./config";
 import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
+import { CommerceService } from "./services/commerce";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
+import { OrdersImportService } from "./services/ordersImport";
 import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
 import { UserService } from "./services/users";
@@ -33,11 +35,13 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),
     metrics: new MetricsService(storage),
+    ordersImport: new OrdersImportService(storage),
     o2o: new O2OProxy(
       storage,
       config.o2oUpstreamUrl ? new UpstreamO2OBackend(config.o2oUpstreamUrl) : new BuiltinO2OBackend(new O2OBuiltinService(storage), storage),
       config.o2oTimeoutMs,
     ),
+    commerce: new CommerceService(storage),
   };
 }
 

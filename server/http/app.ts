@@ -9,9 +9,12 @@ import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
 import type { AuthService, Principal } from "../services/auth";
+import type { CommerceService } from "../services/commerce";
 import { ServiceError, type FailureKind } from "../services/errors";
 import { ImportRefusedError, METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
 import type { O2OProxy } from "../services/o2oProxy";
+import type { OrdersImportService } from "../services/ordersImport";
+import { registerOrdersImport } from "./ordersImportRoute";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
 import type { UserService } from "../services/users";
@@ -26,6 +29,8 @@ export interface AppDeps {
   readonly uploads: UploadService;
   readonly metrics: MetricsService;
   readonly o2o: O2OProxy;
+  readonly ordersImport: OrdersImportService;
+  readonly commerce: CommerceService;
   readonly version: string;
 }
 
@@ -203,6 +208,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // The o2o proxy: the body is decoded with the path's payload schema before anything is forwarded.
   route("o2oGetData", async (b, p) => deps.o2o.getData(me(p).userId, b));
 
+  // E-Commerce figures and the CRM page's customers (docs/commerce.md).
+  route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
+  route("commerceCustomers", async (b, p) => ({ data: await deps.commerce.customers(me(p).userId, b) }));
+
   const importLimit = bodyLimit({
     maxSize: METRICS_IMPORT_MAX_BYTES + 64 * 1024,
     onError: (c) => c.json({ error: "too_large", message: `file: must be at most ${METRICS_IMPORT_MAX_BYTES} bytes`, rows: [] }, 413),
@@ -247,6 +256,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
       throw err;
     }
   });
+
+  // Orders import (issue 6): multipart, like the metrics import.
+  registerOrdersImport(app, deps);
 
   // Unknown API paths answer JSON, never the SPA.
   app.all("*", async (c, next) => {

@@ -4,6 +4,7 @@ import { addDays, daysInclusive, type MetricKey } from "../../domain/metrics";
 import type { Queryable, Storage } from "../storage/storage";
 import { randomBytes } from "node:crypto";
 import { ReadCaches } from "./cache";
+import { seedDemoOrders } from "./commerceDemo";
 import { seedDemoO2O } from "./o2oDemo";
 import { UserService } from "./users";
 
@@ -60,6 +61,7 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     await tx.query("INSERT INTO account_template (channel, start_year) VALUES ('facebook', 2021), ('tiktok', 2021)");
     await insertDemoMetrics(tx, DEMO_METRICS_START, bangkokDay(now));
     await seedDemoO2O(tx, now);
+    await seedDemoOrders(tx, now);
     return true;
   });
   if (!seeded) return false;

@@ -100,7 +100,20 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [without(o2oRequest(), "typechart"), "typechart"],
     withText: (t) => [{ ...o2oRequest(), name: `chart${t}` }, "name"],
   },
+  commerceFigures: commerceSample(),
+  commerceCustomers: commerceSample(),
 };
+
+/** A request of the E-Commerce figures and of the CRM customers (a demo brand, one month). */
+function commerceSample(): PostSample {
+  const valid = { brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All channel", filter: { statuses: ["completed"] } };
+  return {
+    valid,
+    mistyped: [{ ...valid, filter: { basketMin: "100" } }, "filter.basketMin"],
+    missing: [without(valid, "channel"), "channel"],
+    withText: (t) => [{ ...valid, filter: { products: [`Juice${t}`] } }, "filter.products[0]"],
+  };
+}
 
 /** An o2o proxy request the built-in service answers (campaign 1 of the demo, one Bangkok day). */
 function o2oRequest() {
@@ -111,7 +124,7 @@ function o2oRequest() {
 }
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
-const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics"];
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders"];
 const jsonCalls = (Object.keys(Api) as CallName[])
   .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));

@@ -14,6 +14,7 @@ import { PostgresStorage } from "../../server/storage/postgres";
 import { migrate } from "../../server/storage/migrate";
 import { seedDemo } from "../../server/services/seed";
 import { fillDemoO2O } from "../../server/services/o2oDemo";
+import { fillDemoOrders } from "../../server/services/commerceDemo";
 import { PGliteStorage } from "../../server/storage/pglite";
 import { initEmbedded, pgliteDir } from "../../server/storage/open";
 import { adminUrl, storageKind } from "./storageKind";
@@ -36,9 +37,10 @@ export default async function setup(project: TestProject) {
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "bd-tpl-"));
     await initEmbedded({ ...loadConfig({ DATA_DIR: dir }), seedDemo: "true" });
-    // The seed writes the recent o2o months; the tests read the whole demo (from 2023-01-01).
+    // The seed writes the recent o2o and orders months; the tests read the whole demo (from 2023-01-01).
     const db = await PGliteStorage.open(pgliteDir(dir));
     await fillDemoO2O(db);
+    await fillDemoOrders(db);
     await db.close();
     project.provide("templateDir", dir);
     project.provide("pgAdminUrl", "");
@@ -56,6 +58,7 @@ export default async function setup(project: TestProject) {
   await migrate(tpl);
   await seedDemo(tpl);
   await fillDemoO2O(tpl);
+  await fillDemoOrders(tpl);
   await tpl.close();
   project.provide("templateDir", "");
   project.provide("pgAdminUrl", admin);

@@ -9,6 +9,7 @@ import { createApp } from "../../../server/http/app";
 import { buildDeps } from "../../../server/runtime";
 import { openStorage } from "../../../server/storage/open";
 import { fillDemoO2OInBackground } from "../../../server/services/o2oDemo";
+import { fillDemoOrdersInBackground } from "../../../server/services/commerceDemo";
 import { ADDED_USERS } from "./users";
 
 const config = loadConfig();
@@ -27,11 +28,14 @@ const server = serve({ fetch: createApp(deps).fetch, hostname: config.host, port
 
 // As server/main.ts does: the older o2o demo months are written in the background.
 const o2oFill = fillDemoO2OInBackground(storage);
+const ordersFill = fillDemoOrdersInBackground(storage);
 
 async function stop() {
   server.close();
   o2oFill.stop();
+  ordersFill.stop();
   await o2oFill.done;
+  await ordersFill.done;
   await storage.close().catch(() => undefined);
   process.exit(0);
 }

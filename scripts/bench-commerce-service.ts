@@ -1,0 +1,121 @@
+/**
+ * `npx tsx scripts/bench-commerce-service.ts [--pg]` (part of `npm run bench:commerce`): speed of
+ * the E-Commerce figures and the CRM customers (issue 6). Figures only, no assertion.
+ *
+ * Seeds a fresh database with the demo workspace (timing the seed, whose orders part is the recent
+ * months, and the fill of the older months), then times `CommerceService.figures` and
+ * `CommerceService.customers` (brand check, SQL, shaping) for Tipco, the busiest demo brand, over
+ * 1, 3 and 12 months ending today: for All channel without a filter, for a filtered request
+ * (Shopee, two regions, completed and pending, basket from ฿100) and for a product filter. p50 and
+ * p95 of BENCH_COMMERCE_RUNS runs (default 30) after 5 warm-up runs. Budget: figures over 12
+ * months p95 ≤ 150 ms on the embedded database.
+ *
+ * Default: an embedded PGlite database in a temporary directory. --pg: a scratch database on
+ * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { DateTime } from "luxon";
+import type { CommerceFilter, CommerceRequest } from "../domain/commerce";
+import { CommerceService } from "../server/services/commerce";
+import { fillDemoOrders } from "../server/services/commerceDemo";
+import { DEMO_EMAIL, seedDemo } from "../server/services/seed";
+import { migrate } from "../server/storage/migrate";
+import { PGliteStorage } from "../server/storage/pglite";
+import { PostgresStorage } from "../server/storage/postgres";
+import type { Storage } from "../server/storage/storage";
+
+const usePg = process.argv.includes("--pg");
+const RUNS = Number(process.env.BENCH_COMMERCE_RUNS ?? 30);
+const BUDGET_MS = 150;
+const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const scratch = `bd_bench_commerce_${process.pid}`;
+const dir = mkdtempSync(path.join(os.tmpdir(), "bd-bench-commerce-"));
+
+async function adminQuery(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+async function open(): Promise<Storage> {
+  if (!usePg) return PGliteStorage.open(path.join(dir, "pgdata"));
+  await adminQuery(`CREATE DATABASE ${scratch}`);
+  const url = new URL(admin);
+  url.pathname = `/${scratch}`;
+  return PostgresStorage.open(url.toString());
+}
+
+const ms = (t0: number) => Math.round(performance.now() - t0);
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+async function percentiles(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => round1(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!);
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+const db = await open();
+try {
+  let t0 = performance.now();
+  await migrate(db);
+  console.log(`${usePg ? "PostgreSQL" : "PGlite"}: migrations ${ms(t0)} ms`);
+  t0 = performance.now();
+  await seedDemo(db);
+  console.log(`demo seed (metrics + recent o2o and orders months + user): ${ms(t0)} ms`);
+  t0 = performance.now();
+  const older = await fillDemoOrders(db);
+  const count = (await db.query<{ orders: number; items: number; customers: number }>(
+    `SELECT (SELECT count(*) FROM orders)::int AS orders, (SELECT count(*) FROM order_items)::int AS items,
+            (SELECT count(*) FROM order_customers)::int AS customers`,
+  )).rows[0]!;
+  console.log(`older orders months (the server writes them in the background): ${older} orders in ${ms(t0)} ms; `
+    + `${count.orders} orders, ${count.items} items, ${count.customers} customers in all`);
+
+  const userId = (await db.query<{ id: number }>("SELECT id FROM users WHERE email = $1", [DEMO_EMAIL])).rows[0]!.id;
+  const service = new CommerceService(db);
+  const today = DateTime.now().setZone("Asia/Bangkok");
+  const end = today.toFormat("yyyy-MM-dd");
+  const variants: Array<[string, Pick<CommerceRequest, "channel">, CommerceFilter]> = [
+    ["All channel, no filter", { channel: "All channel" }, {}],
+    ["filtered (Shopee, 2 regions, NMV, ≥฿100)", { channel: "Shopee" }, {
+      locations: ["Bangkok and Vicinity", "Central"], statuses: ["completed", "pending"], basketMin: 100,
+    }],
+    ["product filter (2 products)", { channel: "All channel" }, {
+      products: ["Tipco น้ำส้มสายน้ำผึ้ง 100% 1000 มล.", "Tipco น้ำมะพร้าวน้ำหอม 100% 1000 มล."],
+    }],
+  ];
+  const months = [1, 3, 12];
+  console.log(`\nCommerceService, Tipco, ranges ending today (${end}); ms, p50 / p95 of ${RUNS} runs`);
+  console.log(`${"call".padEnd(54)} ${months.map((m) => `${m} month${m > 1 ? "s" : ""}`.padStart(15)).join(" ")}`);
+  let worst12 = 0;
+  for (const call of ["figures", "customers"] as const) {
+    for (const [name, channel, filter] of variants) {
+      const cells: string[] = [];
+      for (const m of months) {
+        const start = today.minus({ months: m }).plus({ days: 1 }).toFormat("yyyy-MM-dd");
+        const req: CommerceRequest = { brand: "Tipco", start, end, ...channel, filter };
+        const { p50, p95 } = await percentiles(() => (call === "figures" ? service.figures(userId, req) : service.customers(userId, req)));
+        if (call === "figures" && m === 12 && name.startsWith("All")) worst12 = p95;
+        cells.push(`${p50.toFixed(1)} / ${p95.toFixed(1)}`.padStart(15));
+      }
+      console.log(`${`${call}: ${name}`.padEnd(54)} ${cells.join(" ")}`);
+    }
+  }
+  console.log(`\nfigures over 12 months, All channel: p95 ${worst12} ms (budget ${BUDGET_MS} ms${usePg ? ", set for the embedded database" : ""}): `
+    + `${worst12 <= BUDGET_MS ? "within" : "OVER"} budget`);
+} finally {
+  await db.close();
+  if (usePg) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+  rmSync(dir, { recursive: true, force: true });
+}
