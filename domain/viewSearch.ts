@@ -53,6 +53,12 @@ export const ViewSearch = Schema.Struct({
   to: Schema.optionalKey(DateOnly),
   /** /o2o only: the id of the campaign shown. */
   campaign: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+  /**
+   * /e-commerce and /crm: the e-commerce channel (spec §9: All channel, Shopee, Lazada). Any short
+   * name here; the page falls back to "All channel" for one it does not offer (the list lives in
+   * `commerce.ts`, which the shell must not load).
+   */
+  ech: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z ]{1,30}$/))),
 });
 export type ViewSearch = typeof ViewSearch.Type;
 

@@ -14,6 +14,7 @@ import { kpiDialogMachine } from "./kpiDialog/kpiDialogMachine";
 import { kpiDrawerMachine } from "./kpiDrawer/kpiDrawerMachine";
 import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
 import { o2oMachine } from "./o2o/o2oMachine";
+import { pageFilterMachine } from "./pageFilter/pageFilterMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -25,6 +26,7 @@ export const MACHINES = {
   kpiDrawer: kpiDrawerMachine,
   kpiSelection: kpiSelectionMachine,
   o2o: o2oMachine,
+  pageFilter: pageFilterMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

@@ -80,11 +80,11 @@ async function main() {
   build();
   server = await startServerProcess({ DATA_DIR: dataDir, STATIC_DIR: outDir });
   const { child, url } = server;
-  // Let the background fill of the older demo months finish, so it does not share the CPU.
+  // Let the background fill of the older demo months (o2o, then orders) finish, so it does not share the CPU.
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, 90_000);
     child.stdout!.on("data", (d: Buffer) => {
-      if (/older months filled|background fill stopped/.test(d.toString())) {
+      if (/orders demo: (older months filled|background fill stopped)/.test(d.toString())) {
         clearTimeout(timer);
         resolve();
       }

@@ -1,8 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildApp } from "./runtime";
-import { fillDemoOrdersInBackground } from "./services/commerceDemo";
-import { fillDemoO2OInBackground } from "./services/o2oDemo";
+import { fillDemoInBackground } from "./services/demoFill";
 import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
 
@@ -37,9 +36,7 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
 });
 
 // A new demo database holds the recent o2o months; the older ones are written now, in the background.
-const o2oFill = fillDemoO2OInBackground(storage, { log: (line) => console.log(line) });
-// The same for the demo orders (the seed writes the recent months).
-const ordersFill = fillDemoOrdersInBackground(storage, { log: (line) => console.log(line) });
+const demoFill = fillDemoInBackground(storage, (line) => console.log(line));
 
 let stopping = false;
 async function stop(signal: string) {
@@ -47,10 +44,8 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: closing`);
   server.close();
-  o2oFill.stop();
-  ordersFill.stop();
-  await o2oFill.done;
-  await ordersFill.done;
+  demoFill.stop();
+  await demoFill.done;
   await storage.close().catch(() => undefined);
   process.exit(0);
 }

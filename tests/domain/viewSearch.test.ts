@@ -94,3 +94,20 @@ describe("ViewSearch: the /o2o params", () => {
     expect(resolveView({ tab: "views_dwell_time", from: "2024-01-01", to: "2024-01-31", campaign: 3 }, ctx)).toEqual(resolveView({}, ctx));
   });
 });
+
+describe("ViewSearch: the e-commerce channel", () => {
+  const decode = Schema.decodeUnknownResult(ViewSearch);
+
+  it.each(["All channel", "Shopee", "Lazada"])("keeps %j", (ech) => {
+    const decoded = decode({ ech });
+    expect(decoded._tag === "Success" && decoded.success).toEqual({ ech });
+  });
+
+  it.each([[""], ["x".repeat(31)], ["<script>"], [3]])("refuses %j", (ech) => {
+    expect(decode({ ech })._tag).toBe("Failure");
+  });
+
+  it("does not change the resolved view", () => {
+    expect(resolveView({ ech: "Shopee" }, ctx)).toEqual(resolveView({}, ctx));
+  });
+});

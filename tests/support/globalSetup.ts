@@ -13,8 +13,7 @@ import { loadConfig } from "../../server/config";
 import { PostgresStorage } from "../../server/storage/postgres";
 import { migrate } from "../../server/storage/migrate";
 import { seedDemo } from "../../server/services/seed";
-import { fillDemoO2O } from "../../server/services/o2oDemo";
-import { fillDemoOrders } from "../../server/services/commerceDemo";
+import { fillDemo } from "../../server/services/demoFill";
 import { PGliteStorage } from "../../server/storage/pglite";
 import { initEmbedded, pgliteDir } from "../../server/storage/open";
 import { adminUrl, storageKind } from "./storageKind";
@@ -39,8 +38,7 @@ export default async function setup(project: TestProject) {
     await initEmbedded({ ...loadConfig({ DATA_DIR: dir }), seedDemo: "true" });
     // The seed writes the recent o2o and orders months; the tests read the whole demo (from 2023-01-01).
     const db = await PGliteStorage.open(pgliteDir(dir));
-    await fillDemoO2O(db);
-    await fillDemoOrders(db);
+    await fillDemo(db);
     await db.close();
     project.provide("templateDir", dir);
     project.provide("pgAdminUrl", "");
@@ -57,8 +55,7 @@ export default async function setup(project: TestProject) {
   const tpl = await PostgresStorage.open(url.toString(), 2);
   await migrate(tpl);
   await seedDemo(tpl);
-  await fillDemoO2O(tpl);
-  await fillDemoOrders(tpl);
+  await fillDemo(tpl);
   await tpl.close();
   project.provide("templateDir", "");
   project.provide("pgAdminUrl", admin);

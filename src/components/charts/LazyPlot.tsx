@@ -25,6 +25,25 @@ export interface LazyPlotProps {
   label: string;
   /** Height in pixels (the placeholder keeps it, so nothing jumps when the chart arrives). */
   height?: number;
+  /** A bar, slice or point was clicked: the first point Plotly reports. */
+  onClick?: (point: PlotPoint) => void;
+}
+
+/** A clicked point: its x and y, its label (pie slices), customdata, and which trace and point it is. */
+export interface PlotPoint {
+  x: unknown;
+  y: unknown;
+  label: unknown;
+  customdata: unknown;
+  curveNumber: number;
+  pointIndex: number;
+}
+
+function firstPoint(event: unknown): PlotPoint | null {
+  const p = (event as { points?: Array<Record<string, unknown>> } | null)?.points?.[0];
+  if (p === undefined) return null;
+  const index = typeof p.pointNumber === "number" ? p.pointNumber : typeof p.pointIndex === "number" ? p.pointIndex : -1;
+  return { x: p.x, y: p.y, label: p.label, customdata: p.customdata, curveNumber: typeof p.curveNumber === "number" ? p.curveNumber : 0, pointIndex: index };
 }
 
 /**
@@ -93,7 +112,7 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () 
   }
 }
 
-export function LazyPlot({ data, layout, label, height = 240 }: LazyPlotProps) {
+export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlotProps) {
   const { mayDraw, done } = useDrawTurn();
   const placeholder = <p className="chart-placeholder">Loading chart…</p>;
   return (
@@ -109,6 +128,14 @@ export function LazyPlot({ data, layout, label, height = 240 }: LazyPlotProps) {
               style={{ width: "100%", height }}
               onInitialized={done}
               onError={done}
+              {...(onClick === undefined
+                ? {}
+                : {
+                    onClick: (event: unknown) => {
+                      const point = firstPoint(event);
+                      if (point !== null) onClick(point);
+                    },
+                  })}
             />
           </Suspense>
         ) : placeholder}

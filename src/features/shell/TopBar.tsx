@@ -3,6 +3,7 @@ import { useSelector } from "@xstate/react";
 import { showClearFilter, showDatePicker, showKpiButton } from "../../../domain/permissions";
 import { selectPermissions, selectUser } from "../../../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
+import { clearPageFilterOf } from "@/app/pageFilters";
 import { brandsOf, channelsOf, useSetView, useView } from "@/app/view";
 import { TopBarView } from "@/features/shell/TopBarView";
 
@@ -34,8 +35,11 @@ export function TopBar({ menuOpen, onMenuToggle, onKpi, onFilter }: TopBarProps)
       onRange={(start, end) => setView({ start, end })}
       onBrand={(brand) => setView({ brand })}
       onChannel={(ch) => setView({ ch })}
-      // Clear Filter resets the current page's filters and the active template (issue 3).
-      onClearFilter={() => setView({ tpl: undefined, adhoc: undefined, pages: undefined, bags: undefined })}
+      // Clear Filter resets the current page's filters and the active template (issue 3), and its chart clicks (issue 6).
+      onClearFilter={() => {
+        clearPageFilterOf(path);
+        setView({ tpl: undefined, adhoc: undefined, pages: undefined, bags: undefined });
+      }}
       onKpi={onKpi}
       onFilter={onFilter}
     />

@@ -8,8 +8,7 @@ import { loadConfig } from "../../../server/config";
 import { createApp } from "../../../server/http/app";
 import { buildDeps } from "../../../server/runtime";
 import { openStorage } from "../../../server/storage/open";
-import { fillDemoO2OInBackground } from "../../../server/services/o2oDemo";
-import { fillDemoOrdersInBackground } from "../../../server/services/commerceDemo";
+import { fillDemo } from "../../../server/services/demoFill";
 import { ADDED_USERS } from "./users";
 
 const config = loadConfig();
@@ -22,20 +21,17 @@ for (const user of ADDED_USERS) {
   if (!existing.has(user.email)) await deps.users.create(user, "e2e");
 }
 
+// The whole demo before the first request: server/main.ts writes the older months in the
+// background, which would compete with the tests for the embedded database (one statement at a
+// time) and make their timings depend on how far it got.
+await fillDemo(storage);
+
 const server = serve({ fetch: createApp(deps).fetch, hostname: config.host, port: config.port }, (info) => {
   console.log(`e2e server on http://${info.address}:${info.port} (${config.dataDir})`);
 });
 
-// As server/main.ts does: the older o2o demo months are written in the background.
-const o2oFill = fillDemoO2OInBackground(storage);
-const ordersFill = fillDemoOrdersInBackground(storage);
-
 async function stop() {
   server.close();
-  o2oFill.stop();
-  ordersFill.stop();
-  await o2oFill.done;
-  await ordersFill.done;
   await storage.close().catch(() => undefined);
   process.exit(0);
 }

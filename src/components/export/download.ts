@@ -1,0 +1,88 @@
+/**
+ * Exports of tables and charts: CSV any spreadsheet opens (Excel included, Thai text intact) and
+ * PNG images of Plotly charts. `toCsv` is pure; the download helpers need a browser.
+ */
+
+/** One column of a CSV export: its header and how a row gives its cell. */
+export interface CsvColumn<T> {
+  readonly header: string;
+  readonly value: (row: T) => string | number | null | undefined;
+}
+
+/** The byte order mark Excel needs to read a CSV as UTF-8 (without it Thai text is garbled). */
+export const UTF8_BOM = "\uFEFF";
+
+/** Text cells a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR): kept as text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The rows as CSV (RFC 4180: comma-separated, CRLF line ends, cells holding a comma, quote or
+ * line break quoted, quotes doubled), with a header line and a UTF-8 BOM first. Numbers are
+ * written plainly (1234.5, no grouping, no currency sign) so spreadsheets read them as numbers.
+ */
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  const lines = [columns.map((c) => cell(c.header)).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(","));
+  return `${UTF8_BOM}${lines.join("\r\n")}\r\n`;
+}
+
+/** A file name from a title: letters (Thai included), digits, dashes; spaces become dashes. */
+export function fileNameOf(title: string, extension: string): string {
+  const base = title
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 100);
+  return `${base === "" ? "export" : base}.${extension}`;
+}
+
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click starts the download synchronously; the URL can go once it has been read.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Saves `csv` (from `toCsv`) as `name` (".csv" added when missing). */
+export function downloadCsv(name: string, csv: string): void {
+  save(new Blob([csv], { type: "text/csv;charset=utf-8" }), name.toLowerCase().endsWith(".csv") ? name : `${name}.csv`);
+}
+
+/** A `data:` URL as a Blob, without `fetch` (the Content-Security-Policy allows `connect-src 'self'` only). */
+export function blobOfDataUrl(url: string): Blob {
+  const comma = url.indexOf(",");
+  const head = url.slice(5, comma);
+  const type = head.split(";")[0] || "application/octet-stream";
+  const body = url.slice(comma + 1);
+  if (!head.endsWith(";base64")) return new Blob([decodeURIComponent(body)], { type });
+  const binary = atob(body);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+/**
+ * Saves the Plotly chart drawn in `graphDiv` (the `.js-plotly-plot` element) as a PNG named
+ * `name`. Plotly is the bundle the chart was drawn with (already loaded, so nothing is fetched).
+ */
+export async function downloadPng(graphDiv: HTMLElement, name: string): Promise<void> {
+  const { default: Plotly } = await import("plotly.js-cartesian-dist-min");
+  const width = Math.max(graphDiv.clientWidth, 600);
+  const height = Math.max(graphDiv.clientHeight, 300);
+  const url = await Plotly.toImage(graphDiv, { format: "png", width, height, scale: 2 });
+  save(blobOfDataUrl(url), name.toLowerCase().endsWith(".png") ? name : `${name}.png`);
+}

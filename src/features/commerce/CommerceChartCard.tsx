@@ -1,0 +1,126 @@
+/**
+ * One chart of the E-Commerce page: its heading, the chart (clicking a bar or slice filters), its
+ * exports (PNG of the chart, CSV of its figures) and its figures as a table behind a disclosure,
+ * where every row that filters has a "Filter by …" button (the keyboard's way to the same click).
+ */
+import { memo, useId, useRef } from "react";
+import { LazyPlot, type PlotPoint } from "@/components/charts/LazyPlot";
+import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
+import { showToast } from "@/app/toast";
+import { clickOfPoint, csvColumnsOf, type ChartCard, type ClickValue, type FigureTable } from "@/features/commerce/commerceFormat";
+
+const BUTTON = "p-button p-component p-button-outlined p-button-sm";
+
+export function exportTableCsv(table: FigureTable, name: string): void {
+  downloadCsv(fileNameOf(name, "csv"), toCsv(table.rows, csvColumnsOf(table)));
+}
+
+export function CsvButton({ table, name, title }: { table: FigureTable; name: string; title: string }) {
+  return (
+    <button type="button" className={BUTTON} aria-label={`Download ${title} as CSV`} onClick={() => exportTableCsv(table, name)}>
+      <i className="pi pi-file-export" aria-hidden="true" /> CSV
+    </button>
+  );
+}
+
+export interface FiguresTableProps {
+  table: FigureTable;
+  /** Adds a row's click to the page filter; absent = no "Filter by" buttons. */
+  onFilter?: (click: ClickValue) => void;
+}
+
+export function FiguresTable({ table, onFilter }: FiguresTableProps) {
+  const filters = onFilter !== undefined && table.rows.some((r) => r.click !== null);
+  return (
+    <div className="table-scroll" role="region" aria-label={table.caption} tabIndex={0}>
+      <table>
+        <caption>{table.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{table.rowHeader}</th>
+            {table.columns.map((c) => (
+              <th scope="col" key={c.header}>
+                {c.header}
+              </th>
+            ))}
+            {filters && (
+              <th scope="col">
+                <span className="visually-hidden">Filter</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={`${row.label}-${i}`}>
+              <th scope="row">{row.label}</th>
+              {table.columns.map((c, j) => {
+                const v = row.values[j] ?? null;
+                return <td key={c.header}>{v === null ? <span className="no-data">—</span> : c.format(v)}</td>;
+              })}
+              {filters && (
+                <td>
+                  {row.click !== null && (
+                    <button type="button" className="commerce-filter-by" aria-label={`Filter by ${row.label}`} onClick={() => onFilter(row.click!)}>
+                      <i className="pi pi-filter" aria-hidden="true" /> Filter
+                    </button>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface CommerceChartCardProps {
+  card: ChartCard;
+  /** Adds a clicked value to the page filter. */
+  onFilter: (click: ClickValue) => void;
+}
+
+/** Redrawn only when its card or the filter callback changes (a chip added elsewhere redraws nothing else). */
+export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilter }: CommerceChartCardProps) {
+  const headingId = useId();
+  const box = useRef<HTMLElement>(null);
+  const empty = card.table.rows.length === 0;
+  const savePng = () => {
+    const graph = box.current?.querySelector<HTMLElement>(".js-plotly-plot");
+    if (graph == null) {
+      showToast({ severity: "warn", summary: "The chart is still being drawn. Try again in a moment." });
+      return;
+    }
+    downloadPng(graph, fileNameOf(card.title, "png")).catch(() => showToast({ severity: "error", summary: "The image could not be made." }));
+  };
+  const onClick = card.clickable
+    ? (point: PlotPoint) => {
+        const click = clickOfPoint(card, point);
+        if (click !== null) onFilter(click);
+      }
+    : undefined;
+  return (
+    <section ref={box} className={`commerce-chart${card.clickable ? " commerce-chart-clickable" : ""}`} aria-labelledby={headingId}>
+      <div className="commerce-chart-head">
+        <h2 id={headingId}>{card.title}</h2>
+        <div className="commerce-exports">
+          <button type="button" className={BUTTON} aria-label={`Download ${card.title} as PNG`} onClick={savePng} disabled={empty}>
+            <i className="pi pi-image" aria-hidden="true" /> PNG
+          </button>
+          <CsvButton table={card.table} name={card.title} title={card.title} />
+        </div>
+      </div>
+      {card.clickable && !empty && <p className="muted commerce-hint">Click a {card.chart.data[0]?.type === "pie" ? "slice" : "bar"} to filter every figure by it.</p>}
+      {empty ? (
+        <p className="muted commerce-chart-empty">Nothing to chart in this range.</p>
+      ) : (
+        <LazyPlot data={card.chart.data} layout={card.chart.layout} label={card.chart.label} height={card.height ?? 260} onClick={onClick} />
+      )}
+      <details className="commerce-table">
+        <summary>Show the figures as a table</summary>
+        <FiguresTable table={card.table} onFilter={card.clickable ? onFilter : undefined} />
+      </details>
+    </section>
+  );
+});

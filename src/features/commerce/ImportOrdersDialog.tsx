@@ -1,0 +1,241 @@
+/**
+ * "Import orders": a dialog to send an orders file (the documented CSV, or a Shopee or Lazada
+ * export, CSV or XLSX) for the brand shown, with upload progress, then what was written
+ * (inserted, updated, unchanged) or, for a refused file, every bad line and why (nothing is
+ * written then). A successful import makes the page load its figures again (`onImported`).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Dialog } from "primereact/dialog";
+import type { ImportOrdersResult } from "../../../domain/commerce";
+import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
+import { formatCount } from "@/features/commerce/commerceFormat";
+import { MAX_ORDER_FILE_BYTES, ORDER_FILE_ACCEPT, uploadOrders, type ImportOutcome } from "@/features/commerce/importOrders";
+
+export type ImportPhase =
+  | { readonly kind: "idle" }
+  | { readonly kind: "uploading"; readonly fraction: number }
+  | { readonly kind: "imported"; readonly result: ImportOrdersResult }
+  | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] }
+  | { readonly kind: "failed"; readonly message: string };
+
+const FORMAT_NAMES: Record<string, string> = { documented: "the documented CSV", shopee: "a Shopee export", lazada: "a Lazada export" };
+
+/** The summary of an import in words. */
+export function importSummary(r: ImportOrdersResult): string {
+  const format = FORMAT_NAMES[r.format] ?? r.format;
+  return (
+    `Read ${formatCount(r.rows)} ${r.rows === 1 ? "row" : "rows"} (${format}) as ${formatCount(r.orders)} ${r.orders === 1 ? "order" : "orders"}: ` +
+    `${formatCount(r.inserted)} new, ${formatCount(r.updated)} updated, ${formatCount(r.unchanged)} unchanged.`
+  );
+}
+
+const BUTTON = "p-button p-component p-button-sm";
+
+export interface ImportOrdersViewProps {
+  brand: string;
+  phase: ImportPhase;
+  fileName: string | null;
+  onPick: (file: File | null) => void;
+  onSubmit: () => void;
+  onCancelUpload: () => void;
+  onClose: () => void;
+}
+
+/** The dialog's content as plain props. */
+export function ImportOrdersView(p: ImportOrdersViewProps) {
+  const inputId = useId();
+  const busy = p.phase.kind === "uploading";
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (p.fileName !== null && !busy) p.onSubmit();
+  };
+  return (
+    <form className="commerce-import" onSubmit={submit} aria-busy={busy}>
+      <p>
+        Orders for <strong>{p.brand}</strong>. A file of the documented layout (columns <code>order_id</code>, <code>platform</code>,{" "}
+        <code>customer_id</code>, <code>ordered_at</code>, <code>status</code>, <code>product</code>, <code>sku</code>, <code>quantity</code>,{" "}
+        <code>price</code>, <code>province</code>, <code>region</code>), or an order export of Shopee or Lazada, as CSV or XLSX. Orders already imported
+        are updated, never counted twice.
+      </p>
+      <label htmlFor={inputId}>Orders file</label>
+      <input
+        id={inputId}
+        type="file"
+        accept={ORDER_FILE_ACCEPT}
+        disabled={busy}
+        onChange={(e) => p.onPick(e.target.files?.[0] ?? null)}
+      />
+      <div className="dialog-actions">
+        {busy ? (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
+            Cancel upload
+          </button>
+        ) : (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
+            Close
+          </button>
+        )}
+        <button type="submit" className={BUTTON} disabled={p.fileName === null || busy}>
+          <i className="pi pi-upload" aria-hidden="true" /> Import
+        </button>
+      </div>
+      <ImportPhaseView phase={p.phase} />
+    </form>
+  );
+}
+
+function ImportPhaseView({ phase }: { phase: ImportPhase }) {
+  switch (phase.kind) {
+    case "idle":
+      return null;
+    case "uploading":
+      return (
+        <div className="commerce-import-progress" role="status">
+          <progress aria-label="Upload progress" max={1} value={phase.fraction} />
+          <span>{phase.fraction >= 1 ? "Reading the file…" : `Uploading… ${Math.round(phase.fraction * 100)}%`}</span>
+        </div>
+      );
+    case "imported":
+      return (
+        <div className="commerce-import-done" role="status">
+          <p className="commerce-import-title">
+            <i className="pi pi-check-circle" aria-hidden="true" /> Orders imported
+          </p>
+          <p>{importSummary(phase.result)}</p>
+        </div>
+      );
+    case "failed":
+      return (
+        <p className="error" role="alert">
+          {phase.message}
+        </p>
+      );
+    case "refused":
+      return <RefusedRows message={phase.message} rows={phase.rows} />;
+  }
+}
+
+function RefusedRows({ message, rows }: { message: string; rows: readonly { line: number; reason: string }[] }) {
+  const caption = `Lines refused (${formatCount(rows.length)})`;
+  return (
+    <div className="commerce-import-refused">
+      <div role="alert">
+        <p className="commerce-import-title error">The file was refused: nothing was imported.</p>
+        <p>{message}</p>
+      </div>
+      {rows.length > 0 && (
+        <>
+          <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+            <table>
+              <caption>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={`${r.line}-${i}`}>
+                    <th scope="row">{r.line}</th>
+                    <td>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button
+            type="button"
+            className={`${BUTTON} p-button-outlined`}
+            aria-label="Download the refused lines as CSV"
+            onClick={() =>
+              downloadCsv(
+                fileNameOf("refused order lines", "csv"),
+                toCsv(rows, [
+                  { header: "Line", value: (r) => r.line },
+                  { header: "Reason", value: (r) => r.reason },
+                ]),
+              )
+            }
+          >
+            <i className="pi pi-file-export" aria-hidden="true" /> CSV
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : "The file could not be imported.");
+
+export interface ImportOrdersDialogProps {
+  visible: boolean;
+  brand: string;
+  onClose: () => void;
+  /** An import wrote orders: the figures should load again. */
+  onImported: () => void;
+  /** The upload; `uploadOrders` unless a test gives another. */
+  upload?: (file: File, brand: string, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportOutcome>;
+}
+
+export function ImportOrdersDialog({ visible, brand, onClose, onImported, upload = uploadOrders }: ImportOrdersDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<ImportPhase>({ kind: "idle" });
+  const inFlight = useRef<AbortController | null>(null);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  const start = () => {
+    if (file === null) return;
+    if (file.size > MAX_ORDER_FILE_BYTES) {
+      setPhase({ kind: "failed", message: "The file is larger than 50 MB: export a shorter period, or split it." });
+      return;
+    }
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setPhase({ kind: "uploading", fraction: 0 });
+    upload(file, brand, (fraction) => {
+      if (!controller.signal.aborted) setPhase({ kind: "uploading", fraction });
+    }, controller.signal).then(
+      (outcome) => {
+        if (controller.signal.aborted) return;
+        inFlight.current = null;
+        if (outcome.kind === "imported") {
+          setPhase({ kind: "imported", result: outcome.result });
+          onImported();
+        } else setPhase({ kind: "refused", message: outcome.message, rows: outcome.rows });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        inFlight.current = null;
+        setPhase({ kind: "failed", message: messageOf(error) });
+      },
+    );
+  };
+  const cancel = () => {
+    inFlight.current?.abort();
+    inFlight.current = null;
+    setPhase({ kind: "idle" });
+  };
+  const close = () => {
+    if (phase.kind === "uploading") return;
+    setPhase({ kind: "idle" });
+    setFile(null);
+    onClose();
+  };
+  return (
+    <Dialog visible={visible} onHide={close} header="Import orders" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={phase.kind !== "uploading"}>
+      <ImportOrdersView
+        brand={brand}
+        phase={phase}
+        fileName={file?.name ?? null}
+        onPick={(f) => {
+          setFile(f);
+          setPhase({ kind: "idle" });
+        }}
+        onSubmit={start}
+        onCancelUpload={cancel}
+        onClose={close}
+      />
+    </Dialog>
+  );
+}

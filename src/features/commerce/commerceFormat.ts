@@ -1,0 +1,412 @@
+/**
+ * How the E-Commerce figures read: THB money (฿1,234.50), counts, periods by granularity, click
+ * times in Bangkok, and every chart of the page as Plotly traces with its words (accessible name)
+ * and its figures as a table (shown under the chart and exported as CSV). Plain functions of the
+ * server's `CommerceFigures`; only types come from plotly.js.
+ */
+import type { Data, Layout } from "plotly.js";
+import {
+  BASKET_BUCKETS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
+} from "../../../domain/commerce";
+import { CHART_CLICK_FIELD_NAMES, basketBucketValue, type ChartClick } from "../../../domain/commerceFilter";
+import type { CsvColumn } from "@/components/export/download";
+import { BAR_COLOUR, CUSTOMER_COLOURS, MONEY_COLOURS, STATUS_COLOURS } from "@/features/commerce/colours";
+
+const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
+const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+const CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** 1234.5 → "฿1,234.50". */
+export const formatMoney = (n: number): string => MONEY.format(n);
+/** 1234 → "1,234". */
+export const formatCount = (n: number): string => COUNT.format(n);
+/** 0.4 → "40%". */
+export const formatShare = (part: number, whole: number): string => (whole > 0 ? `${PERCENT.format((part / whole) * 100)}%` : "0%");
+/** The time of a click, Bangkok clock: "10:12:03". */
+export const formatClickTime = (at: number): string => CLOCK.format(new Date(at));
+
+/** A period of the series as people read it: "2024-09-09", "Week of 2024-09-09", "September 2024". */
+export function formatPeriod(period: string, granularity: SeriesGranularity): string {
+  if (granularity === "day") return period;
+  if (granularity === "week") return `Week of ${period}`;
+  const [year, month] = period.split("-");
+  return `${MONTHS[Number(month) - 1] ?? month} ${year}`;
+}
+
+const GRANULARITY_WORDS: Record<SeriesGranularity, string> = { day: "per day", week: "per week", month: "per month" };
+
+export const STATUS_LABELS: Record<string, string> = { completed: "Completed", pending: "Pending", cancelled: "Cancelled", returned: "Returned" };
+export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
+
+/** The words the page states for GMV and NMV (issue 6: their definitions in the UI). */
+export const GMV_DEFINITION = "GMV (gross merchandise value): the value of every order placed in the range, whatever its status.";
+export const NMV_DEFINITION = "NMV (net merchandise value): GMV less cancelled and returned orders.";
+export const NEW_CUSTOMER_DEFINITION = "A customer is new when their first order with the brand falls in the range, else old.";
+
+/** A click as a chart or a "Filter by" button makes it (the page filter adds the time). */
+export type ClickValue = Omit<ChartClick, "at">;
+
+/** A chip's text: "Platform: Shopee". */
+export const clickText = (c: Pick<ChartClick, "field" | "label">): string => `${CHART_CLICK_FIELD_NAMES[c.field]}: ${c.label}`;
+
+// ---------------------------------------------------------------------------------------------
+// Tables
+
+export interface FigureColumn {
+  readonly header: string;
+  readonly format: (n: number) => string;
+}
+
+export interface FigureRow {
+  readonly label: string;
+  readonly values: readonly (number | null)[];
+  /** What the row's "Filter by" button adds; null when the row does not filter. */
+  readonly click: ClickValue | null;
+}
+
+/** A chart's figures as a table: shown under it, exported as CSV. */
+export interface FigureTable {
+  readonly caption: string;
+  readonly rowHeader: string;
+  readonly columns: readonly FigureColumn[];
+  readonly rows: readonly FigureRow[];
+}
+
+/** The CSV columns of a table: its row header, then every column as plain numbers. */
+export function csvColumnsOf(table: FigureTable): CsvColumn<FigureRow>[] {
+  return [
+    { header: table.rowHeader, value: (r) => r.label },
+    ...table.columns.map((c, i): CsvColumn<FigureRow> => ({ header: c.header, value: (r) => r.values[i] ?? null })),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Charts
+
+export interface ChartSpec {
+  readonly data: Data[];
+  readonly layout: Partial<Layout>;
+  /** The chart in words: its accessible name. */
+  readonly label: string;
+}
+
+export interface ChartCard {
+  /** Stable id: DOM ids and file names. */
+  readonly id: string;
+  readonly title: string;
+  readonly chart: ChartSpec;
+  readonly table: FigureTable;
+  /** True when clicking a bar or slice filters (its point's customdata is the row index). */
+  readonly clickable: boolean;
+  readonly height?: number;
+}
+
+const BASE_LAYOUT: Partial<Layout> = {
+  font: { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" },
+  paper_bgcolor: "rgba(0,0,0,0)",
+  plot_bgcolor: "rgba(0,0,0,0)",
+  // Clicks filter; dragging must not zoom instead.
+  dragmode: false,
+  hovermode: "closest",
+  legend: { orientation: "h", y: -0.2 },
+  margin: { l: 64, r: 16, t: 16, b: 48 },
+};
+
+const moneyAxis = { tickprefix: "฿", separatethousands: true, rangemode: "tozero" as const, gridcolor: "#e3e6eb", automargin: true };
+const countAxis = { rangemode: "tozero" as const, gridcolor: "#e3e6eb", automargin: true, separatethousands: true };
+
+const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+function dateAxis(granularity: SeriesGranularity): Partial<Layout["xaxis"]> {
+  return { type: "date", tickformat: granularity === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: "#e3e6eb" };
+}
+
+function rangeWords(f: CommerceFigures): string {
+  return `${f.start} to ${f.end}`;
+}
+
+function listWords(rows: readonly FigureRow[], format: (n: number) => string, limit = 5): string {
+  if (rows.length === 0) return "none";
+  const shown = rows.slice(0, limit).map((r) => `${r.label} ${format(r.values[0] ?? 0)}`);
+  return rows.length > limit ? `${shown.join(", ")} and ${rows.length - limit} more` : shown.join(", ");
+}
+
+export function seriesCard(f: CommerceFigures): ChartCard {
+  const x = f.series.map((p) => p.period);
+  const per = GRANULARITY_WORDS[f.granularity];
+  return {
+    id: "gmv-nmv-over-time",
+    title: "GMV and NMV over time",
+    clickable: false,
+    chart: {
+      data: [
+        { type: "scatter", mode: "lines+markers", name: "GMV", x, y: f.series.map((p) => p.gmv), line: { color: MONEY_COLOURS.gmv }, marker: { size: 5 }, hovertemplate: "GMV ฿%{y:,.2f}<extra></extra>" },
+        { type: "scatter", mode: "lines+markers", name: "NMV", x, y: f.series.map((p) => p.nmv), line: { color: MONEY_COLOURS.nmv, dash: "dot" }, marker: { size: 5 }, hovertemplate: "NMV ฿%{y:,.2f}<extra></extra>" },
+      ],
+      layout: { ...BASE_LAYOUT, xaxis: dateAxis(f.granularity), yaxis: moneyAxis, showlegend: true },
+      label: `GMV and NMV ${per}, ${rangeWords(f)}: GMV ${formatMoney(f.totals.gmv)} and NMV ${formatMoney(f.totals.nmv)} in total.`,
+    },
+    table: {
+      caption: `GMV, NMV and orders ${per}, ${rangeWords(f)}`,
+      rowHeader: "Period",
+      columns: [
+        { header: "GMV (THB)", format: formatMoney },
+        { header: "NMV (THB)", format: formatMoney },
+        { header: "Orders", format: formatCount },
+      ],
+      rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.gmv, p.nmv, p.orders], click: null })),
+    },
+  };
+}
+
+export function customersCard(f: CommerceFigures): ChartCard {
+  const x = f.series.map((p) => p.period);
+  const per = GRANULARITY_WORDS[f.granularity];
+  return {
+    id: "new-old-customers-over-time",
+    title: "New and old customers over time",
+    clickable: false,
+    chart: {
+      data: [
+        { type: "bar", name: "New customers", x, y: f.series.map((p) => p.newCustomers), marker: { color: CUSTOMER_COLOURS.newCustomer }, hovertemplate: "New %{y:,}<extra></extra>" },
+        { type: "bar", name: "Old customers", x, y: f.series.map((p) => p.oldCustomers), marker: { color: CUSTOMER_COLOURS.oldCustomer }, hovertemplate: "Old %{y:,}<extra></extra>" },
+      ],
+      layout: { ...BASE_LAYOUT, barmode: "stack", xaxis: dateAxis(f.granularity), yaxis: countAxis, showlegend: true },
+      label: `New and old customers ${per}, ${rangeWords(f)}: ${formatCount(f.totals.newCustomers)} new and ${formatCount(f.totals.oldCustomers)} old customers in the range.`,
+    },
+    table: {
+      caption: `New and old customers ${per}, ${rangeWords(f)}`,
+      rowHeader: "Period",
+      columns: [
+        { header: "New customers", format: formatCount },
+        { header: "Old customers", format: formatCount },
+      ],
+      rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.newCustomers, p.oldCustomers], click: null })),
+    },
+  };
+}
+
+function breakdownRows(rows: readonly Breakdown[], field: "platforms" | "locations" | "statuses", label: (key: string) => string = (k) => k): FigureRow[] {
+  return rows.map((b) => ({ label: label(b.key), values: [b.gmv, b.nmv, b.orders], click: { field, value: b.key, label: label(b.key) } }));
+}
+
+const BREAKDOWN_COLUMNS: readonly FigureColumn[] = [
+  { header: "GMV (THB)", format: formatMoney },
+  { header: "NMV (THB)", format: formatMoney },
+  { header: "Orders", format: formatCount },
+];
+
+function barOf(rows: readonly FigureRow[], name: string, colour: string | readonly string[] = BAR_COLOUR): Data {
+  return {
+    type: "bar",
+    name,
+    x: rows.map((r) => r.label),
+    y: rows.map((r) => r.values[0] ?? 0),
+    customdata: indices(rows.length),
+    marker: { color: colour as string },
+    hovertemplate: `%{x}: ฿%{y:,.2f}<extra></extra>`,
+  };
+}
+
+export function platformCard(f: CommerceFigures): ChartCard {
+  const rows = breakdownRows(f.byPlatform, "platforms");
+  return {
+    id: "gmv-by-platform",
+    title: "GMV by platform",
+    clickable: true,
+    chart: {
+      data: [barOf(rows, "GMV")],
+      layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: moneyAxis, showlegend: false },
+      label: `GMV by platform, ${rangeWords(f)}: ${listWords(rows, formatMoney)}.`,
+    },
+    table: { caption: `GMV, NMV and orders by platform, ${rangeWords(f)}`, rowHeader: "Platform", columns: BREAKDOWN_COLUMNS, rows },
+  };
+}
+
+export function regionCard(f: CommerceFigures): ChartCard {
+  const rows = breakdownRows(f.byLocation, "locations");
+  return {
+    id: "gmv-by-region",
+    title: "GMV by region",
+    clickable: true,
+    height: 300,
+    chart: {
+      data: [barOf(rows, "GMV")],
+      layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true, tickangle: -30 }, yaxis: moneyAxis, showlegend: false },
+      label: `GMV by region, ${rangeWords(f)}: ${listWords(rows, formatMoney, 9)}.`,
+    },
+    table: { caption: `GMV, NMV and orders by region, ${rangeWords(f)}`, rowHeader: "Region", columns: BREAKDOWN_COLUMNS, rows },
+  };
+}
+
+export function productsCard(f: CommerceFigures): ChartCard {
+  const rows: FigureRow[] = f.topProducts.map((p) => ({
+    label: p.product,
+    values: [p.gmv, p.quantity, p.orders],
+    click: { field: "products", value: p.product, label: p.product },
+  }));
+  return {
+    id: "top-products",
+    title: "Top products",
+    clickable: true,
+    height: Math.max(240, 40 + rows.length * 28),
+    chart: {
+      data: [
+        {
+          type: "bar",
+          orientation: "h",
+          name: "GMV",
+          y: rows.map((r) => r.label),
+          x: rows.map((r) => r.values[0] ?? 0),
+          customdata: indices(rows.length),
+          marker: { color: BAR_COLOUR },
+          hovertemplate: "%{y}: ฿%{x:,.2f}<extra></extra>",
+        },
+      ],
+      // The best seller on top: the rows keep the server's order, the axis reads downwards.
+      layout: { ...BASE_LAYOUT, yaxis: { type: "category", autorange: "reversed", automargin: true }, xaxis: moneyAxis, showlegend: false },
+      label: `Top products by GMV, ${rangeWords(f)}: ${listWords(rows, formatMoney)}.`,
+    },
+    table: {
+      caption: `The ${rows.length} products with the highest GMV, ${rangeWords(f)}`,
+      rowHeader: "Product",
+      columns: [
+        { header: "GMV (THB)", format: formatMoney },
+        { header: "Quantity", format: formatCount },
+        { header: "Orders", format: formatCount },
+      ],
+      rows,
+    },
+  };
+}
+
+/** A bucket's words: the label of BASKET_BUCKETS with the same bounds, else the bounds. */
+export function bucketLabel(b: { readonly min: number; readonly max: number | null }): string {
+  const known = BASKET_BUCKETS.find((k) => k.min === b.min && k.max === b.max);
+  if (known !== undefined) return known.label;
+  return b.max === null ? `${formatMoney(b.min)} and over` : `${formatMoney(b.min)}–${formatMoney(b.max)}`;
+}
+
+export function basketCard(f: CommerceFigures): ChartCard {
+  const rows: FigureRow[] = f.basketSizes.map((b) => ({
+    label: bucketLabel(b),
+    values: [b.orders, b.gmv],
+    click: { field: "basket", value: basketBucketValue(b), label: bucketLabel(b) },
+  }));
+  return {
+    id: "basket-size-distribution",
+    title: "Basket-size distribution",
+    clickable: true,
+    chart: {
+      data: [
+        {
+          type: "bar",
+          name: "Orders",
+          x: rows.map((r) => r.label),
+          y: rows.map((r) => r.values[0] ?? 0),
+          customdata: indices(rows.length),
+          marker: { color: BAR_COLOUR },
+          hovertemplate: "%{x}: %{y:,} orders<extra></extra>",
+        },
+      ],
+      layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: countAxis, showlegend: false },
+      label: `Orders by basket size, ${rangeWords(f)}: ${listWords(rows, formatCount, 6)}.`,
+    },
+    table: {
+      caption: `Orders and GMV by basket size (the value of one order), ${rangeWords(f)}`,
+      rowHeader: "Basket size",
+      columns: [
+        { header: "Orders", format: formatCount },
+        { header: "GMV (THB)", format: formatMoney },
+      ],
+      rows,
+    },
+  };
+}
+
+export function statusCard(f: CommerceFigures): ChartCard {
+  const rows: FigureRow[] = f.byStatus.map((b) => ({
+    label: statusLabel(b.key),
+    values: [b.orders, b.gmv],
+    click: { field: "statuses", value: b.key, label: statusLabel(b.key) },
+  }));
+  const total = f.byStatus.reduce((sum, b) => sum + b.orders, 0);
+  return {
+    id: "orders-by-status",
+    title: "Orders by status",
+    clickable: true,
+    chart: {
+      data: [
+        {
+          type: "pie",
+          labels: rows.map((r) => r.label),
+          values: rows.map((r) => r.values[0] ?? 0),
+          customdata: indices(rows.length),
+          marker: { colors: f.byStatus.map((b) => STATUS_COLOURS[b.key as keyof typeof STATUS_COLOURS] ?? BAR_COLOUR) },
+          hole: 0.45,
+          sort: false,
+          textinfo: "label+percent",
+          hovertemplate: "%{label}: %{value:,} orders<extra></extra>",
+        } as Data,
+      ],
+      layout: { ...BASE_LAYOUT, showlegend: true, margin: { l: 16, r: 16, t: 16, b: 16 } },
+      label: `Orders by status, ${rangeWords(f)}: ${rows.map((r) => `${r.label} ${formatCount(r.values[0] ?? 0)} (${formatShare(r.values[0] ?? 0, total)})`).join(", ") || "none"}.`,
+    },
+    table: {
+      caption: `Orders and GMV by status, ${rangeWords(f)}`,
+      rowHeader: "Status",
+      columns: [
+        { header: "Orders", format: formatCount },
+        { header: "GMV (THB)", format: formatMoney },
+      ],
+      rows,
+    },
+  };
+}
+
+/** Every chart of the page, in reading order. */
+export function commerceCards(f: CommerceFigures): ChartCard[] {
+  return [seriesCard(f), customersCard(f), platformCard(f), regionCard(f), productsCard(f), basketCard(f), statusCard(f)];
+}
+
+/** The click a chart point stands for (its customdata is the row index), or null. */
+export function clickOfPoint(card: ChartCard, point: { customdata: unknown; pointIndex: number }): ClickValue | null {
+  if (!card.clickable) return null;
+  const index = typeof point.customdata === "number" ? point.customdata : point.pointIndex;
+  return card.table.rows[index]?.click ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Key figures
+
+export interface KeyFigure {
+  readonly label: string;
+  readonly value: number | null;
+  readonly format: (n: number) => string;
+  /** Small text under the value. */
+  readonly note?: string;
+}
+
+export function keyFigures(t: CommerceTotals): KeyFigure[] {
+  return [
+    { label: "GMV", value: t.gmv, format: formatMoney },
+    { label: "NMV", value: t.nmv, format: formatMoney, note: t.gmv > 0 ? `${formatShare(t.nmv, t.gmv)} of GMV` : undefined },
+    { label: "Orders", value: t.orders, format: formatCount },
+    { label: "Customers", value: t.customers, format: formatCount },
+    { label: "New customers", value: t.newCustomers, format: formatCount, note: `GMV ${formatMoney(t.newCustomerGmv)}` },
+    { label: "Old customers", value: t.oldCustomers, format: formatCount, note: `GMV ${formatMoney(t.oldCustomerGmv)}` },
+    { label: "Average basket size", value: t.avgBasket, format: formatMoney },
+  ];
+}
+
+/** The key figures as a table (CSV export of the summary). */
+export function keyFiguresTable(f: CommerceFigures, channel: string): FigureTable {
+  return {
+    caption: `Key figures, ${channel}, ${rangeWords(f)}`,
+    rowHeader: "Figure",
+    columns: [{ header: "Value", format: formatCount }],
+    rows: keyFigures(f.totals).map((k) => ({ label: k.format === formatMoney ? `${k.label} (THB)` : k.label, values: [k.value], click: null })),
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * The orders import of the E-Commerce page (`POST /user/import-orders`, multipart `file` and
+ * `brand`): sent with XMLHttpRequest for its upload progress, as the signed-in user (a 401 is
+ * retried once with a refreshed token). A refused file (400 with the bad rows) is an answer, not
+ * an error: nothing was written, and every bad line is listed.
+ */
+import { Schema } from "effect";
+import { Api, ApiError } from "../../../domain/api";
+import { ImportOrdersRefusal, ImportOrdersResponse, type ImportOrdersResult } from "../../../domain/commerce";
+import { ApiCallError } from "@/api/client";
+import { withFreshToken } from "@/app/api";
+
+export type ImportOutcome =
+  | { readonly kind: "imported"; readonly result: ImportOrdersResult; readonly message: string }
+  | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] };
+
+/** The server's limit (docs/orders-import.md): a larger file is refused before it is sent. */
+export const MAX_ORDER_FILE_BYTES = 50 * 1024 * 1024;
+
+/** The file types the import reads (the server decides by the file's content). */
+export const ORDER_FILE_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+const decodeResponse = Schema.decodeUnknownResult(ImportOrdersResponse);
+const decodeRefusal = Schema.decodeUnknownResult(ImportOrdersRefusal);
+const decodeApiError = Schema.decodeUnknownResult(ApiError);
+
+/** The outcome of the server's answer (status and parsed JSON body); throws ApiCallError for a failure. */
+export function importOutcomeOf(status: number, json: unknown): ImportOutcome {
+  if (status >= 200 && status < 300) {
+    const decoded = decodeResponse(json);
+    if (decoded._tag === "Failure") throw new ApiCallError(status, "contract", `Unexpected answer from ${Api.importOrders.path}: ${decoded.failure.message}`);
+    return { kind: "imported", result: decoded.success.data, message: decoded.success.msg };
+  }
+  if (status === 400) {
+    const refused = decodeRefusal(json);
+    if (refused._tag === "Success") return { kind: "refused", message: refused.success.message, rows: refused.success.rows };
+  }
+  const error = decodeApiError(json);
+  if (error._tag === "Success") throw new ApiCallError(status, error.success.error, error.success.message);
+  throw new ApiCallError(status, `http_${status}`, `The server answered ${status}.`);
+}
+
+function send(file: File, brand: string, accessToken: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportOutcome> {
+  return new Promise<ImportOutcome>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", Api.importOrders.path);
+    xhr.setRequestHeader("Authorization", `Bearer ${accessToken}`);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiCallError(0, "network", "The server could not be reached. Check your connection and try again."));
+    xhr.onabort = () => reject(new DOMException("The import was cancelled.", "AbortError"));
+    xhr.onload = () => {
+      let json: unknown;
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        json = undefined;
+      }
+      try {
+        const outcome = importOutcomeOf(xhr.status, json);
+        onProgress?.(1);
+        resolve(outcome);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("file", file);
+    form.append("brand", brand);
+    xhr.send(form);
+  });
+}
+
+/** Imports an orders file for `brand` as the signed-in user, reporting upload progress from 0 to 1. */
+export function uploadOrders(file: File, brand: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportOutcome> {
+  return withFreshToken((accessToken) => send(file, brand, accessToken, onProgress, signal), signal);
+}

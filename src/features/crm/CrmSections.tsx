@@ -1,0 +1,269 @@
+/**
+ * The figures of a scored /crm: key figures, segment sizes and revenue (a table and a bar chart
+ * whose bars narrow the customer table), the R × F grid (a heatmap with its table) and the
+ * segment movement from the previous period (a shaded table). Each exports its figures as CSV,
+ * the charts also as PNG. Props only; words and traces come from `crmFormat.ts`.
+ */
+import { useId, useRef, type ReactNode } from "react";
+import type { RfmSummary, RfmTransitionTable } from "../../../workers/rfmMath";
+import { LazyPlot } from "@/components/charts/LazyPlot";
+import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
+import { showToast } from "@/app/toast";
+import {
+  GRID_CSV, SCORES, SEGMENT_CSV, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
+  segmentChart, shade, transitionCsv, transitionText, transitionView, type ChartSpec,
+} from "@/features/crm/crmFormat";
+
+export interface ExportNaming {
+  /** Words that make file names unique to the view: brand and range. */
+  readonly suffix: string;
+}
+
+interface CardProps {
+  title: string;
+  naming: ExportNaming;
+  /** The figures as CSV text (made when the button is pressed). */
+  csv: () => string;
+  chart?: { spec: ChartSpec; height: number; onPoint?: (customdata: unknown) => void };
+  /** The figures beside the chart (when there is room), or under it. */
+  layout?: "beside" | "under";
+  children?: ReactNode;
+}
+
+/** A titled figure with its exports: a region named by its heading. */
+function Card({ title, naming, csv, chart, layout = "beside", children }: CardProps) {
+  const headingId = useId();
+  const plotBox = useRef<HTMLDivElement>(null);
+  const name = (ext: string) => fileNameOf(`CRM ${title} ${naming.suffix}`, ext);
+  const savePng = () => {
+    const graph = plotBox.current?.querySelector<HTMLElement>(".js-plotly-plot");
+    if (graph === null || graph === undefined) {
+      showToast({ severity: "info", summary: "The chart is still being drawn.", detail: "Try again in a moment." });
+      return;
+    }
+    downloadPng(graph, name("png")).catch(() => showToast({ severity: "error", summary: "The chart could not be saved as an image." }));
+  };
+  return (
+    <section className="crm-card" aria-labelledby={headingId}>
+      <header className="crm-card-head">
+        <h2 id={headingId}>{title}</h2>
+        <div className="crm-card-actions">
+          <button type="button" className="p-button p-component p-button-text p-button-sm" aria-label={`Export ${title} as CSV`} onClick={() => downloadCsv(name("csv"), csv())}>
+            <i className="pi pi-download" aria-hidden="true" /> CSV
+          </button>
+          {chart !== undefined && (
+            <button type="button" className="p-button p-component p-button-text p-button-sm" aria-label={`Download ${title} as PNG`} onClick={savePng}>
+              <i className="pi pi-image" aria-hidden="true" /> PNG
+            </button>
+          )}
+        </div>
+      </header>
+      {chart !== undefined ? (
+        <div className={layout === "beside" ? "crm-card-body crm-beside" : "crm-card-body"}>
+          <div ref={plotBox} className="crm-plot">
+            <LazyPlot
+              data={chart.spec.data}
+              layout={chart.spec.layout}
+              label={chart.spec.label}
+              height={chart.height}
+              {...(chart.onPoint !== undefined ? { onClick: (p: { customdata: unknown }) => chart.onPoint?.(p.customdata) } : {})}
+            />
+          </div>
+          <div className="crm-side">{children}</div>
+        </div>
+      ) : (
+        children
+      )}
+    </section>
+  );
+}
+
+export function KeyFigures({ summary, previousCustomers }: { summary: RfmSummary; previousCustomers: number }) {
+  const unassigned = summary.segments.find((s) => s.index === -1)?.customers ?? 0;
+  const items: Array<[string, string]> = [
+    ["Customers", formatCount(summary.customers)],
+    ["Revenue", formatMoney(summary.revenue)],
+    ["Mean score", summary.mean.score === null ? "—" : formatScore(summary.mean.score)],
+    ["Unassigned", formatCount(unassigned)],
+    ["Customers in the previous period", formatCount(previousCustomers)],
+  ];
+  return (
+    <dl className="summary crm-figures" aria-label="CRM figures">
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface SegmentsSectionProps {
+  summary: RfmSummary;
+  naming: ExportNaming;
+  /** Narrows the customer table to a segment (index, -1 = Unassigned). */
+  onSegment: (index: number) => void;
+}
+
+export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionProps) {
+  const pick = (customdata: unknown) => {
+    const index = Number(customdata);
+    if (Number.isInteger(index) && summary.segments.some((s) => s.index === index && s.customers > 0)) onSegment(index);
+  };
+  return (
+    <Card
+      title="Segments"
+      naming={naming}
+      csv={() => toCsv(summary.segments, SEGMENT_CSV)}
+      chart={{ spec: segmentChart(summary), height: 320, onPoint: pick }}
+      layout="under"
+    >
+      <p className="muted crm-hint">Click a bar, or a segment’s button in the table, to list its customers below.</p>
+      <div className="table-scroll" role="region" aria-label="Segment sizes and revenue" tabIndex={0}>
+        <table className="crm-figures-table">
+          <caption>Segment sizes and revenue</caption>
+          <thead>
+            <tr>
+              <th scope="col">Segment</th>
+              <th scope="col" className="num">Rank</th>
+              <th scope="col" className="num">Customers</th>
+              <th scope="col" className="num">Share of customers</th>
+              <th scope="col" className="num">Revenue</th>
+              <th scope="col" className="num">Share of revenue</th>
+              <th scope="col" className="num">Mean score</th>
+              <th scope="col">
+                <span className="visually-hidden">Customers</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.segments.map((s) => (
+              <tr key={s.index}>
+                <th scope="row">{s.name}</th>
+                <td className="num">{s.rank ?? "—"}</td>
+                <td className="num">{formatCount(s.customers)}</td>
+                <td className="num">{formatShare(s.customerShare)}</td>
+                <td className="num">{formatMoney(s.revenue)}</td>
+                <td className="num">{formatShare(s.revenueShare)}</td>
+                <td className="num">{s.meanScore === null ? "—" : formatScore(s.meanScore)}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="crm-link"
+                    aria-label={`List the customers of ${s.name}`}
+                    disabled={s.customers === 0}
+                    onClick={() => onSegment(s.index)}
+                  >
+                    List
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+export function RfGridSection({ summary, naming }: { summary: RfmSummary; naming: ExportNaming }) {
+  const rows = gridRows(summary.grid.counts);
+  return (
+    <Card title="Recency × frequency grid" naming={naming} csv={() => toCsv(gridCsvRows(summary), GRID_CSV)} chart={{ spec: rfGridChart(summary), height: 320 }}>
+      <p className="muted crm-hint">R 5: bought most recently; F 5: ordered most often. Scores are quintiles of this period’s customers.</p>
+      <div className="table-scroll" role="region" aria-label="R × F grid" tabIndex={0}>
+        <table className="crm-figures-table">
+          <caption>Customers by recency score (rows) and frequency score (columns)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Recency score</th>
+              {SCORES.map((f) => (
+                <th scope="col" key={f} className="num">
+                  F {f}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {[...SCORES].reverse().map((r) => (
+              <tr key={r}>
+                <th scope="row">R {r}</th>
+                {SCORES.map((f) => (
+                  <td key={f} className="num">
+                    {formatCount(rows[r - 1]?.[f - 1] ?? 0)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+export interface TransitionsSectionProps {
+  transitions: RfmTransitionTable;
+  /** "2023-12-01 to 2023-12-31". */
+  previous: string;
+  current: string;
+  naming: ExportNaming;
+}
+
+export function TransitionsSection({ transitions, previous, current, naming }: TransitionsSectionProps) {
+  const v = transitionView(transitions);
+  const csv = transitionCsv(v);
+  return (
+    <Card title="Segment movement" naming={naming} csv={() => toCsv(csv.rows, csv.columns)}>
+      <p className="muted crm-hint">
+        From the previous period ({previous}, rows) to this one ({current}, columns). {transitionText(v)}
+      </p>
+      <div className="table-scroll crm-matrix" role="region" aria-label="Segment movement matrix" tabIndex={0}>
+        <table className="crm-figures-table">
+          <caption>Customers by segment in the previous period (rows) and in this period (columns)</caption>
+          <thead>
+            <tr>
+              <td className="crm-corner">
+                <span aria-hidden="true">Previous ↓ · This →</span>
+              </td>
+              {v.columns.map((c, j) => (
+                <th scope="col" key={j} className="num">
+                  {c}
+                </th>
+              ))}
+              <th scope="col" className="num">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.rows.map((row, i) => (
+              <tr key={i}>
+                <th scope="row">{row}</th>
+                {v.columns.map((_, j) => {
+                  const count = v.counts[i]?.[j] ?? 0;
+                  return (
+                    <td key={j} className="num" style={{ background: shade(count, v.max) }}>
+                      {formatCount(count)}
+                    </td>
+                  );
+                })}
+                <td className="num crm-total">{formatCount(v.rowTotals[i] ?? 0)}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Total</th>
+              {v.columns.map((_, j) => (
+                <td key={j} className="num crm-total">
+                  {formatCount(v.columnTotals[j] ?? 0)}
+                </td>
+              ))}
+              <td className="num crm-total">{formatCount(v.rowTotals.reduce((a, b) => a + b, 0))}</td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

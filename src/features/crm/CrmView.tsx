@@ -1,0 +1,151 @@
+/**
+ * The /crm page as plain props: heading, brand and range, the filter the customers are narrowed
+ * to (with the page's chart clicks as removable chips), which KPI template's weights and segments
+ * score them, and the phase: loading, scoring with progress, empty, failed with Try again, or the
+ * figures and the customer table.
+ */
+import type { ChartClick } from "../../../domain/commerceFilter";
+import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
+import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
+import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
+import { clickText, comparedText, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
+import type { CrmPhase } from "@/features/crm/useCrm";
+import "./crm.css";
+
+export const PAGE_TITLE = "CRM";
+export const NO_CUSTOMERS = "No customers ordered in this range.";
+
+export interface CrmViewProps {
+  brand: string;
+  /** The shell's range, YYYY-MM-DD. */
+  range: { start: string; end: string };
+  phase: CrmPhase;
+  /** The page filter's chart clicks (part of the customers request). */
+  clicks: readonly ChartClick[];
+  onRemoveClick: (click: Pick<ChartClick, "field" | "value">) => void;
+  onRetry: () => void;
+  /** The customer table (when the phase is ready). */
+  table: Omit<CustomerTableViewProps, "segmentName">;
+  onSegment: (index: number) => void;
+}
+
+function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers | null; clicks: CrmViewProps["clicks"]; onRemoveClick: CrmViewProps["onRemoveClick"] }) {
+  const source = loaded === null ? null : filterSourceText(loaded.filterSource);
+  return (
+    <div className="crm-filter">
+      {loaded !== null && (
+        <p>
+          <span className="crm-label">Customers of: </span>
+          {filterText(loaded.filter)}
+          {source !== null && <> ({source})</>}
+        </p>
+      )}
+      {clicks.length > 0 && (
+        <ul className="crm-chips" aria-label="Chart filters">
+          {clicks.map((c) => (
+            <li key={`${c.field}:${c.value}`} className="crm-chip">
+              <span>{clickText(c)}</span>
+              <button type="button" aria-label={`Remove the filter ${clickText(c)}`} title="Remove" onClick={() => onRemoveClick(c)}>
+                <i className="pi pi-times" aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ScoringSource({ result }: { result: CrmResult }) {
+  const line = sourceLine(result.source, result.weighting, result.rules);
+  return (
+    <section className="crm-source" aria-label="Weights and segments">
+      <p>{line.text}</p>
+      <p>
+        <span className="crm-label">Weights: </span>
+        {line.weights}
+      </p>
+      {line.notes.map((note) => (
+        <p key={note} className="muted">
+          {note}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+function Progress({ label, percent, detail }: { label: string; percent: number | null; detail: string }) {
+  return (
+    <div className="crm-progress" role="status">
+      {percent === null ? <progress aria-label={label} /> : <progress aria-label={label} max={100} value={percent} aria-valuetext={`${percent}%`} />}
+      <span>
+        {detail}
+        {percent !== null && ` ${percent}%`}
+      </span>
+    </div>
+  );
+}
+
+function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div className="crm-failure">
+      <div role="alert">
+        <p className="empty-title">The customers could not be scored.</p>
+        <p className="error">{error}</p>
+      </div>
+      <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={onRetry}>
+        <i className="pi pi-refresh" aria-hidden="true" /> Try again
+      </button>
+    </div>
+  );
+}
+
+function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; result: CrmResult; table: CrmViewProps["table"]; onSegment: (index: number) => void }) {
+  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}` };
+  const segment = table.query.segment;
+  const segmentName = segment === null ? null : (result.summary.segments.find((s) => s.index === segment)?.name ?? null);
+  return (
+    <>
+      <ScoringSource result={result} />
+      <KeyFigures summary={result.summary} previousCustomers={loaded.previous.customers} />
+      <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} />
+      <RfGridSection summary={result.summary} naming={naming} />
+      <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
+      <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">
+        <header className="crm-card-head">
+          <h2 id="crm-customers-title">Customers</h2>
+        </header>
+        <CustomerTableView {...table} segmentName={segmentName} />
+      </section>
+    </>
+  );
+}
+
+export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, table, onSegment }: CrmViewProps) {
+  const loaded = phase.kind === "scoring" || phase.kind === "ready" || phase.kind === "empty" ? phase.loaded : null;
+  return (
+    <section className="page crm-page" aria-labelledby="page-title" aria-busy={phase.kind === "loading" || phase.kind === "scoring"}>
+      <header className="crm-header">
+        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <p className="muted">
+          RFM scoring of {brand}’s customers, {periodText(range)}
+          {loaded !== null && <>. {comparedText(loaded)}</>}
+        </p>
+      </header>
+      <FilterLine loaded={loaded} clicks={clicks} onRemoveClick={onRemoveClick} />
+      {phase.kind === "loading" && <Progress label="Loading customers" percent={null} detail="Loading customers…" />}
+      {phase.kind === "scoring" && (
+        <Progress label="Scoring customers" percent={Math.round(phase.progress * 100)} detail={`Scoring ${formatCount(phase.loaded.current.customers)} customers…`} />
+      )}
+      {phase.kind === "failed" && <Failure error={phase.error} onRetry={onRetry} />}
+      {phase.kind === "empty" && (
+        <div className="empty-state" role="status">
+          <i className="pi pi-users" aria-hidden="true" />
+          <p className="empty-title">{NO_CUSTOMERS}</p>
+          <p className="muted">Try another date range, brand or filter.</p>
+        </div>
+      )}
+      {phase.kind === "ready" && <Ready loaded={phase.loaded} result={phase.result} table={table} onSegment={onSegment} />}
+    </section>
+  );
+}

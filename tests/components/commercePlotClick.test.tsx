@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { act } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// A stand-in for react-plotly.js that keeps the props it was given, so the test can fire Plotly's click.
+const plotly = vi.hoisted(() => ({ props: [] as Array<Record<string, unknown>> }));
+vi.mock("plotly.js-cartesian-dist-min", () => ({ default: {} }));
+vi.mock("react-plotly.js/factory", () => ({
+  default: () =>
+    function Plot(props: Record<string, unknown>) {
+      plotly.props.push(props);
+      return <div className="js-plotly-plot">drawn</div>;
+    },
+}));
+
+const { LazyPlot } = await import("@/components/charts/LazyPlot");
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root | null = null;
+afterEach(async () => {
+  await act(async () => root?.unmount());
+  document.body.innerHTML = "";
+  plotly.props.length = 0;
+});
+
+async function draw(node: React.ReactNode) {
+  const host = document.createElement("div");
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root?.render(node));
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  const props = plotly.props.at(-1)!;
+  await act(async () => (props.onInitialized as () => void)());
+  return props;
+}
+
+describe("LazyPlot clicks (E-Commerce filters)", () => {
+  it("reports the first clicked point: x, y, label, customdata, trace and index", async () => {
+    const onClick = vi.fn();
+    const props = await draw(<LazyPlot data={[{ type: "bar", x: ["Central"], y: [1] }]} label="GMV by region" onClick={onClick} />);
+    await act(async () =>
+      (props.onClick as (e: unknown) => void)({
+        points: [{ x: "Central", y: 100, customdata: 0, curveNumber: 0, pointNumber: 0 }, { x: "Other", y: 1 }],
+      }),
+    );
+    expect(onClick).toHaveBeenCalledWith({ x: "Central", y: 100, label: undefined, customdata: 0, curveNumber: 0, pointIndex: 0 });
+  });
+
+  it("pie slices report their label; an event without points is ignored", async () => {
+    const onClick = vi.fn();
+    const props = await draw(<LazyPlot data={[{ type: "pie", labels: ["Completed"], values: [3] }]} label="Orders by status" onClick={onClick} />);
+    const fire = props.onClick as (e: unknown) => void;
+    await act(async () => fire({ points: [{ label: "Completed", pointNumber: 2, curveNumber: 0 }] }));
+    await act(async () => fire({ points: [] }));
+    await act(async () => fire(null));
+    expect(onClick.mock.calls).toEqual([[{ x: undefined, y: undefined, label: "Completed", customdata: undefined, curveNumber: 0, pointIndex: 2 }]]);
+  });
+
+  it("a chart without a click handler gives Plotly none", async () => {
+    const props = await draw(<LazyPlot data={[]} label="GMV and NMV over time" />);
+    expect("onClick" in props).toBe(false);
+  });
+});
