@@ -24,6 +24,7 @@
  * are. A top-up (once per Bangkok day) writes the new days and moves the statuses of the recent
  * ones on.
  */
+import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 
 /** First day with orders (Bangkok). */
@@ -551,29 +552,8 @@ export async function fillDemoOrders(db: Storage, now: Date = new Date()): Promi
  * pausing between them so that requests are answered meanwhile (PGlite runs one statement at a
  * time). Failures are logged, never thrown: the demo still works with the months it has.
  */
-export function fillDemoOrdersInBackground(db: Storage, opts: { pauseMs?: number; log?: (line: string) => void } = {}): { done: Promise<void>; stop: () => void } {
-  let stopped = false;
-  const pause = opts.pauseMs ?? 200;
-  const done = (async () => {
-    let total = 0;
-    const started = performance.now();
-    try {
-      for (;;) {
-        if (stopped) return;
-        const { written, remaining } = await backfillDemoOrders(db, 1);
-        total += written;
-        if (!remaining) break;
-        await new Promise((r) => setTimeout(r, pause));
-      }
-      if (total > 0) {
-        await analyzeOrders(db);
-        opts.log?.(`orders demo: older months filled in the background (${total} orders, ${Math.round(performance.now() - started)} ms)`);
-      }
-    } catch (err) {
-      if (!stopped) opts.log?.(`orders demo: background fill stopped: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  })();
-  return { done, stop: () => { stopped = true; } };
+export function fillDemoOrdersInBackground(db: Storage, opts: BackgroundFillOptions = {}): BackgroundFill {
+  return backgroundFill({ label: "orders demo", unit: "orders" }, () => backfillDemoOrders(db, 1), { ...opts, after: () => analyzeOrders(db) });
 }
 
 /**

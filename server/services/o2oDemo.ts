@@ -14,6 +14,7 @@
  * six age bands, no row for a cell where nobody passed, and campaigns and contents that are on
  * air for part of the time (flights, a seasonal campaign, two dayparted contents), as real ones are.
  */
+import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 
 /** Bangkok is UTC+7 all year. */
@@ -320,26 +321,8 @@ export async function fillDemoO2O(db: Storage): Promise<number> {
  * time; a month is ~0.15 s of work). Failures are logged, never thrown: the demo still works
  * with the months it has.
  */
-export function fillDemoO2OInBackground(db: Storage, opts: { pauseMs?: number; log?: (line: string) => void } = {}): { done: Promise<void>; stop: () => void } {
-  let stopped = false;
-  const pause = opts.pauseMs ?? 200;
-  const done = (async () => {
-    let total = 0;
-    const started = performance.now();
-    try {
-      for (;;) {
-        if (stopped) return;
-        const { written, remaining } = await backfillDemoO2O(db, 1);
-        total += written;
-        if (!remaining) break;
-        await new Promise((r) => setTimeout(r, pause));
-      }
-      if (total > 0) opts.log?.(`o2o demo: older months filled in the background (${total} rows, ${Math.round(performance.now() - started)} ms)`);
-    } catch (err) {
-      if (!stopped) opts.log?.(`o2o demo: background fill stopped: ${err instanceof Error ? err.message : String(err)}`);
-    }
-  })();
-  return { done, stop: () => { stopped = true; } };
+export function fillDemoO2OInBackground(db: Storage, opts: BackgroundFillOptions = {}): BackgroundFill {
+  return backgroundFill({ label: "o2o demo", unit: "rows" }, () => backfillDemoO2O(db, 1), { ...opts });
 }
 
 /**

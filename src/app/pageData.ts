@@ -30,10 +30,14 @@ function subscribeRevision(listener: () => void): () => void {
   return () => revisionListeners.delete(listener);
 }
 
-export function usePageData<T>(loader: PageLoader<T>): PageData<T> {
+/**
+ * @param extraKey - what else the page's data depends on besides the view (a page's own
+ *   selector or chart clicks): a change of it loads again too
+ */
+export function usePageData<T>(loader: PageLoader<T>, extraKey = ""): PageData<T> {
   const view = useView();
   const dataRevision = useSyncExternalStore(subscribeRevision, () => revision);
-  const key = `${viewKey(view)}#${dataRevision}`;
+  const key = `${viewKey(view)}#${dataRevision}#${extraKey}`;
   const [state, setState] = useState<PageData<T>>({ status: "loading", data: undefined });
   // The loader and view of the latest render, read when the key changes; a new loader
   // function on every render must not cause a reload.
