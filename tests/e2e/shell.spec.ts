@@ -39,7 +39,7 @@ const isCall = (method: string, path: string) => (response: Response) =>
 const menu = (page: Page) => page.getByRole("navigation", { name: "Modules" });
 const topBar = (page: Page) => page.getByRole("banner");
 const brandSelect = (page: Page) => page.getByRole("combobox", { name: "Brand" });
-const channelSelect = (page: Page) => page.getByRole("combobox", { name: "Channel" });
+const channelSelect = (page: Page) => page.getByRole("combobox", { name: "Channel", exact: true });
 const dateRange = (page: Page) => topBar(page).getByRole("button", { name: /^Date range/ });
 
 async function expectMenuItem(item: Locator, enabled: boolean) {
