@@ -13,63 +13,27 @@
  * Default: an embedded PGlite database in a temporary directory. --pg: a scratch database on
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { DateTime } from "luxon";
 import type { CommerceFilter, CommerceRequest } from "../domain/commerce";
 import { CommerceService } from "../server/services/commerce";
 import { fillDemoOrders } from "../server/services/commerceDemo";
 import { DEMO_EMAIL, seedDemo } from "../server/services/seed";
 import { migrate } from "../server/storage/migrate";
-import { PGliteStorage } from "../server/storage/pglite";
-import { PostgresStorage } from "../server/storage/postgres";
-import type { Storage } from "../server/storage/storage";
+import { msSince as ms, openBenchDb, percentiles as timed } from "./lib/benchDb";
 
-const usePg = process.argv.includes("--pg");
 const RUNS = Number(process.env.BENCH_COMMERCE_RUNS ?? 30);
 const BUDGET_MS = 150;
-const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const scratch = `bd_bench_commerce_${process.pid}`;
-const dir = mkdtempSync(path.join(os.tmpdir(), "bd-bench-commerce-"));
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(sql);
-  await c.end();
+async function percentiles(fn: () => Promise<unknown>) {
+  return timed(fn, RUNS, 5);
 }
 
-async function open(): Promise<Storage> {
-  if (!usePg) return PGliteStorage.open(path.join(dir, "pgdata"));
-  await adminQuery(`CREATE DATABASE ${scratch}`);
-  const url = new URL(admin);
-  url.pathname = `/${scratch}`;
-  return PostgresStorage.open(url.toString());
-}
-
-const ms = (t0: number) => Math.round(performance.now() - t0);
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
-async function percentiles(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i++) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => round1(times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)]!);
-  return { p50: at(0.5), p95: at(0.95) };
-}
-
-const db = await open();
+const bench = await openBenchDb("commerce");
+const { db, usePg } = bench;
 try {
   let t0 = performance.now();
   await migrate(db);
-  console.log(`${usePg ? "PostgreSQL" : "PGlite"}: migrations ${ms(t0)} ms`);
+  console.log(`${bench.label}: migrations ${ms(t0)} ms`);
   t0 = performance.now();
   await seedDemo(db);
   console.log(`demo seed (metrics + recent o2o and orders months + user): ${ms(t0)} ms`);
@@ -115,7 +79,5 @@ try {
   console.log(`\nfigures over 12 months, All channel: p95 ${worst12} ms (budget ${BUDGET_MS} ms${usePg ? ", set for the embedded database" : ""}): `
     + `${worst12 <= BUDGET_MS ? "within" : "OVER"} budget`);
 } finally {
-  await db.close();
-  if (usePg) await adminQuery(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-  rmSync(dir, { recursive: true, force: true });
+  await bench.drop();
 }

@@ -10,11 +10,11 @@ import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
 import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
-import { ServiceError, type FailureKind } from "../services/errors";
-import { ImportRefusedError, METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
+import { ServiceError } from "../services/errors";
+import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
 import type { O2OProxy } from "../services/o2oProxy";
-import type { OrdersImportService } from "../services/ordersImport";
-import { registerOrdersImport } from "./ordersImportRoute";
+import { ORDERS_IMPORT_MAX_BYTES, type OrdersImportService } from "../services/ordersImport";
+import { registerFileImport, STATUS } from "./fileImport";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
 import type { UserService } from "../services/users";
@@ -36,9 +36,6 @@ export interface AppDeps {
 
 type Env = { Variables: { principal: Principal } };
 
-const STATUS: Record<FailureKind, 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502> = {
-  invalid: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_large: 413, rate_limited: 429, bad_gateway: 502,
-};
 
 const API_PREFIXES = ["/auth/", "/user/", "/api/", "/uploads/"];
 
@@ -212,53 +209,16 @@ export function createApp(deps: AppDeps): Hono<Env> {
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
   route("commerceCustomers", async (b, p) => ({ data: await deps.commerce.customers(me(p).userId, b) }));
 
-  const importLimit = bodyLimit({
-    maxSize: METRICS_IMPORT_MAX_BYTES + 64 * 1024,
-    onError: (c) => c.json({ error: "too_large", message: `file: must be at most ${METRICS_IMPORT_MAX_BYTES} bytes`, rows: [] }, 413),
-  });
-  app.post(Api.importMetrics.path, importLimit, async (c) => {
-    const refuse = (status: number, error: string, message: string, rows: readonly { line: number; reason: string }[] = []) =>
-      c.json({ error, message, rows }, status as 400);
-    const header = c.req.header("Authorization") ?? "";
-    const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
-    const principal = token ? await deps.auth.authenticate(token) : null;
-    if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
-    const permission = Api.importMetrics.permission;
-    if (!principal.permissions.includes(permission)) return refuse(403, "forbidden", `permission ${permission} is required for ${Api.importMetrics.path}`);
-    if (!(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
-      return refuse(400, "invalid_body", "body: must be multipart/form-data with one file in the field \"file\"");
-    }
-    let form: Record<string, string | File | (string | File)[]>;
-    try {
-      form = await c.req.parseBody({ all: true });
-    } catch {
-      return refuse(400, "invalid_body", "body: is not valid multipart/form-data");
-    }
-    const file = form.file;
-    const files = Object.values(form).flat().filter((v) => typeof v !== "string");
-    if (!(file instanceof File) || files.length !== 1) return refuse(400, "invalid_body", "file: exactly one file is required in the field \"file\"");
-    const fields: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(form)) {
-      if (k === "file") continue;
-      if (Array.isArray(v)) return refuse(400, "invalid_body", `${k}: must be given once`);
-      fields[k] = v;
-    }
-    const bad = findUnstorableString(fields);
-    if (bad) return refuse(400, "invalid_body", `${bad.path}: must not contain NUL characters or unpaired surrogates`);
-    const decoded = decodeWith(Api.importMetrics.request, fields);
-    if (!decoded.ok) return refuse(400, "invalid_body", decoded.message);
-    try {
-      const data = await deps.metrics.importFile(new Uint8Array(await file.arrayBuffer()), decoded.value, { userId: principal.userId });
-      return c.json({ msg: "Import Success", data } satisfies ResponseOf<"importMetrics">);
-    } catch (err) {
-      if (err instanceof ImportRefusedError) return refuse(400, err.kind, `file: ${err.message}`, err.rows);
-      if (err instanceof ServiceError) return refuse(STATUS[err.kind], err.kind, err.extra.field ? `${err.extra.field}: ${err.message}` : err.message);
-      throw err;
-    }
+  registerFileImport(app, {
+    def: Api.importMetrics, maxBytes: METRICS_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importMetrics">, principal) => deps.metrics.importFile(bytes, fields, { userId: principal.userId }),
   });
 
   // Orders import (issue 6): multipart, like the metrics import.
-  registerOrdersImport(app, deps);
+  registerFileImport(app, {
+    def: Api.importOrders, maxBytes: ORDERS_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importOrders">, principal) => deps.ordersImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
 
   // Unknown API paths answer JSON, never the SPA.
   app.all("*", async (c, next) => {

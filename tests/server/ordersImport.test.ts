@@ -1,10 +1,8 @@
 // POST /user/import-orders and OrdersImportService over a real database, on both storages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Hono } from "hono";
 import { Schema } from "effect";
 import { Api } from "../../domain/api";
 import { ImportOrdersRefusal } from "../../domain/commerce";
-import { registerOrdersImport } from "../../server/http/ordersImportRoute";
 import { ServiceError } from "../../server/services/errors";
 import { ImportRefusedError, OrdersImportService } from "../../server/services/ordersImport";
 import { fixture, lazadaWorkbook, shopeeThWorkbook, utf8 } from "../fixtures/orders/build";
@@ -12,7 +10,7 @@ import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;
 let service: OrdersImportService;
-let app: Hono;
+let app: TestServer["app"];
 let token: string;
 let auraToken: string;
 let noCommerceToken: string;
@@ -20,9 +18,8 @@ let tipcoId: number;
 beforeAll(async () => {
   s = await startTestServer();
   service = new OrdersImportService(s.storage);
-  // The route on an app of its own, so that these tests do not depend on how createApp wires it.
-  app = new Hono();
-  registerOrdersImport(app, { auth: s.deps.auth, ordersImport: service });
+  // The route as createApp wires it.
+  app = s.app;
   token = (await s.login()).access_token;
   auraToken = await s.addUser("aura.orders@example.com", ["1", "7"], ["Aura"]);
   noCommerceToken = await s.addUser("nocommerce.orders@example.com", ["1", "2"], ["Tipco"]);
