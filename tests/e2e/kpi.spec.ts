@@ -124,6 +124,9 @@ test("Save without a name shows the red toast 'Please fill the template name.' a
   const box = await toast.boundingBox();
   const viewport = page.viewportSize();
   expect(box !== null && viewport !== null && box.x + box.width > viewport.width / 2 && box.y < viewport.height / 2).toBe(true);
+  // Below the top bar, so that it never covers (and, while hovered, stays over) its buttons.
+  const bar = await page.getByRole("banner").boundingBox();
+  expect(box!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   await expect(d.root).toBeVisible();
   await d.name.fill("   ");
   await d.save.click();

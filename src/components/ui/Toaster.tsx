@@ -2,7 +2,14 @@ import { useEffect, useRef } from "react";
 import { Toast } from "primereact/toast";
 import { TOAST_LIFE_MS, attachToaster } from "@/app/toast";
 
-/** Where `showToast` messages appear (spec §2, §9: top right, 1500 ms). */
+/**
+ * Where `showToast` messages appear (spec §2, §9: top right, 1500 ms), below the top bar: a toast
+ * over the top bar's buttons (Filter, KPI) would catch the pointer, and PrimeReact keeps a toast
+ * open while the pointer rests on it. PrimeReact places the toast with an inline `top`; the
+ * `pt` root style is merged after it, so it wins (a `style` prop or a CSS rule does not).
+ */
+const BELOW_TOP_BAR = { root: { style: { top: 84 } } } as const;
+
 export function Toaster() {
   const toast = useRef<Toast>(null);
   useEffect(
@@ -12,5 +19,5 @@ export function Toaster() {
       }),
     [],
   );
-  return <Toast ref={toast} position="top-right" />;
+  return <Toast ref={toast} position="top-right" pt={BELOW_TOP_BAR} />;
 }
