@@ -17,8 +17,8 @@
  *    customers, 70 % shared; ids matched) + the first `page`; informative, with the memory the
  *    session holds afterwards;
  * 3. baseline: an array of {id, recency, frequency, monetary} objects, `Array.prototype.sort`
- *    with comparators per measure, the same quintile rule (ties take the score of the first of
- *    their group), objects out, a summary with reduce (median of BASELINE_RUNS, default 3,
+ *    with comparators per measure, the same quintile rule (cuts between tie groups nearest the
+ *    fifths, every gap tried), objects out, a summary with reduce (median of BASELINE_RUNS, default 3,
  *    after 1 warm-up).
  * Memory, measured first from a collected heap (gc via `v8.setFlagsFromString`): RSS and heap +
  * array buffers before and after one run of the worker maths, sampled at its progress points,
@@ -99,16 +99,52 @@ interface PlainCustomer { id: string; recency: number; frequency: number; moneta
 interface PlainScored { id: string; r: number; f: number; m: number; score: number; segment: string }
 
 function baselineQuintiles(customers: PlainCustomer[], value: (c: PlainCustomer) => number, higherIsBetter: boolean): Map<PlainCustomer, number> {
-  // worst first; ties take the score of the first of their group
+  // worst first; the tie groups, then the four cuts between groups nearest the exact fifths
   const sorted = [...customers].sort((a, b) => (higherIsBetter ? value(a) - value(b) : value(b) - value(a)));
-  const scores = new Map<PlainCustomer, number>();
-  let i = 0;
-  while (i < sorted.length) {
+  const n = sorted.length;
+  const groups: Array<{ start: number; end: number }> = [];
+  for (let i = 0; i < n;) {
     let j = i + 1;
-    while (j < sorted.length && value(sorted[j]!) === value(sorted[i]!)) j++;
-    const s = Math.floor((5 * i) / sorted.length) + 1; // i customers are strictly worse
-    for (let k = i; k < j; k++) scores.set(sorted[k]!, s);
+    while (j < n && value(sorted[j]!) === value(sorted[i]!)) j++;
+    groups.push({ start: i, end: j });
     i = j;
+  }
+  const gaps = groups.slice(1).map((g) => g.start);
+  const ideal = [1, 2, 3, 4].map((j) => Math.ceil((j * n) / 5));
+  let cuts: number[];
+  if (gaps.length >= 4) {
+    // every gap tried for every cut (the worker only tries the gaps near the fifths)
+    const cost = ideal.map(() => gaps.map(() => Infinity));
+    const from = ideal.map(() => gaps.map(() => -1));
+    gaps.forEach((g, c) => (cost[0]![c] = Math.abs(g - ideal[0]!)));
+    for (let j = 1; j < 4; j++) {
+      let low = Infinity;
+      let lowAt = -1;
+      gaps.forEach((g, c) => {
+        if (lowAt >= 0) {
+          cost[j]![c] = low + Math.abs(g - ideal[j]!);
+          from[j]![c] = lowAt;
+        }
+        if (cost[j - 1]![c]! <= low) {
+          low = cost[j - 1]![c]!;
+          lowAt = c;
+        }
+      });
+    }
+    let at = cost[3]!.reduce((best, v, c) => (v <= cost[3]![best]! ? c : best), 0);
+    cuts = [];
+    for (let j = 3; j >= 0; j--) {
+      cuts.unshift(gaps[at]!);
+      at = from[j]![at]!;
+    }
+  } else {
+    // fewer than four gaps (not in this input): each group its own score, as the worker does
+    cuts = [...gaps, n, n, n, n].slice(0, 4);
+  }
+  const scores = new Map<PlainCustomer, number>();
+  for (const g of groups) {
+    const s = 1 + cuts.filter((cut) => cut <= g.start).length;
+    for (let k = g.start; k < g.end; k++) scores.set(sorted[k]!, s);
   }
   return scores;
 }

@@ -225,6 +225,13 @@ function calendarOf(n: number): CalendarDay {
   return { cohort, keep, shift, shiftP, kind: sale ? 1 : payday ? 2 : 0 };
 }
 
+/**
+ * Heavy buyers order every 4 to 14 days times the brand's gap scale, but never more than this
+ * scale: so that in a quarter some of every brand's heavy buyers place five orders or more and
+ * then stop, the RFM segment "Can't Lose Them" (frequent, not recent).
+ */
+const HEAVY_GAP_SCALE_MAX = 1.2;
+
 /** Largest move of an order by the calendar, forward and backward (days). */
 const MAX_SHIFT_FORWARD = 10;
 const MAX_SHIFT_BACK = 3;
@@ -284,7 +291,8 @@ WITH brand AS MATERIALIZED (
     FROM brand b, generate_series(${COHORT_START_N}, $2::int - 1) AS a
 ), customer AS MATERIALIZED (
   -- Lifecycle by the customer's hash: one-off, occasional (2-5 orders), loyal (for 1.5-4.5
-  -- years), or heavy buyers who lapse (6-21 orders a week or two apart).
+  -- years), or heavy buyers who lapse (6-21 orders 4 to 14 days apart, a little more for
+  -- shoes: a burst of a few weeks to months, then nothing).
   SELECT c.*,
          CASE WHEN c.ut < c.p_one THEN 1
               WHEN c.ut < c.p_one + c.p_occ THEN 2 + (c.h2 & 3)
@@ -292,9 +300,9 @@ WITH brand AS MATERIALIZED (
               ELSE 6 + ((c.h2 >> 4) & 15) END AS n
     FROM (
       SELECT c.*, x.cid, y.h, y.h2, (y.h & 65535)::real / 65536 AS ut, ((y.h2 >> 16) & 65535)::real / 65536 AS u3,
-             c.gap_scale * CASE WHEN (y.h & 65535)::real / 65536 < c.p_one + c.p_occ THEN 30::real + 90::real * ((y.h >> 16) & 65535)::real / 65536
-                                WHEN (y.h & 65535)::real / 65536 < c.p_one + c.p_occ + c.p_loyal THEN 14::real + 30::real * ((y.h >> 16) & 65535)::real / 65536
-                                ELSE 7::real + 14::real * ((y.h >> 16) & 65535)::real / 65536 END AS gap
+             CASE WHEN (y.h & 65535)::real / 65536 < c.p_one + c.p_occ THEN c.gap_scale * (30::real + 90::real * ((y.h >> 16) & 65535)::real / 65536)
+                  WHEN (y.h & 65535)::real / 65536 < c.p_one + c.p_occ + c.p_loyal THEN c.gap_scale * (14::real + 30::real * ((y.h >> 16) & 65535)::real / 65536)
+                  ELSE least(c.gap_scale, ${HEAVY_GAP_SCALE_MAX}::real) * (4::real + 10::real * ((y.h >> 16) & 65535)::real / 65536) END AS gap
         FROM cohort c, generate_series(0, c.size - 1) AS j,
              LATERAL (SELECT (c.a - ${COHORT_START_N}) * 256 + j AS cid) x,
              LATERAL (SELECT hashint4(x.cid * 8 + c.bkey) AS h, hashint4(hashint4(x.cid * 8 + c.bkey) # 7) AS h2) y

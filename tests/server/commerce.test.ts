@@ -13,7 +13,9 @@ import {
   backfillDemoOrders, bangkokDayNumber, dayText, extendDemoOrders, fillDemoOrdersInBackground, ORDERS_DEMO_BRANDS,
   ORDERS_DEMO_PENDING_DAYS, recentOrdersStart,
 } from "../../server/services/commerceDemo";
+import { defaultSegmentRules, rfmWeightsOf } from "../../domain/rfm";
 import { granularityFor, periodsOf } from "../../server/services/commerce";
+import { packCustomers, scoreRfm, summariseRfm } from "../../workers/rfmMath";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;
@@ -585,13 +587,30 @@ describe("demo orders", () => {
     expect(c.previous.customers.ids.length).toBeGreaterThan(3000);
     expect(Math.max(...c.current.customers.frequency)).toBeGreaterThan(10);
   });
+
+  it.each([
+    { range: "the store's default range (2024-01-01 to 2024-03-30)", start: "2024-01-01", end: "2024-03-30" },
+    { range: "the last 3 months", start: addDays(today, -91), end: today },
+    { range: "the last 12 months", start: addDays(today, -364), end: today },
+  ])("gives every default RFM segment members for every demo brand over $range (CRM scoring of the worker)", async ({ start, end }) => {
+    const rules = defaultSegmentRules();
+    for (const { name: brand } of ORDERS_DEMO_BRANDS) {
+      const c = await customers({ brand, start, end, channel: "All channel", filter: {} }, demoToken);
+      const packed = packCustomers(c.current.customers);
+      const summary = summariseRfm(packed, scoreRfm(packed, rfmWeightsOf(null), rules), rules);
+      const empty = summary.segments.filter((seg) => seg.index >= 0 && seg.customers === 0).map((seg) => seg.name);
+      expect(empty, `${brand}: ${summary.segments.map((seg) => `${seg.name} ${seg.customers}`).join(", ")}`).toEqual([]);
+      // every F score has customers (no score skipped for the large group of one-off buyers)
+      expect(summary.scoreCounts.f.every((count) => count > 0), `${brand}: F ${summary.scoreCounts.f.join(" / ")}`).toBe(true);
+    }
+  });
 });
 
 describe("demo determinism", () => {
   it("gives the same figures on PGlite and PostgreSQL (fixed numbers of one day)", async () => {
     const f = await figures({ brand: "Tipco", start: "2024-11-11", end: "2024-11-11", channel: "All channel", filter: {} }, demoToken);
-    expect(f.totals).toMatchObject({ gmv: 183761, orders: 443 });
-    expect(await one<string>("SELECT sum(basket)::text AS v FROM orders o JOIN brands b ON b.id = o.brand_id WHERE b.name = 'Aura' AND o.day = '2024-11-11'")).toBe("229225.00");
+    expect(f.totals).toMatchObject({ gmv: 188397, orders: 452 });
+    expect(await one<string>("SELECT sum(basket)::text AS v FROM orders o JOIN brands b ON b.id = o.brand_id WHERE b.name = 'Aura' AND o.day = '2024-11-11'")).toBe("226462.00");
   });
 
   it("the seed writes the recent months; the background fill writes the older ones, the same rows", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { defaultSegmentRules, UNASSIGNED, type RfmWeights, type SegmentRule } from "../../domain/rfm";
 import {
   NEW_OR_GONE, RfmSession, argsortNonNegative, csvField, customerOrder, customerPage, customersCsv, matchIds, packCustomers,
-  quintileOf, quintileScores, scoreRfm, segmentTable, summariseRfm, transitionMatrix, type PackedCustomers,
+  quintileScores, scoreRfm, segmentTable, summariseRfm, tieGroupScores, transitionMatrix, type PackedCustomers,
 } from "../../workers/rfmMath";
 
 const THIRDS: RfmWeights = { recency: 1 / 3, frequency: 1 / 3, monetary: 1 / 3 };
@@ -23,10 +23,50 @@ const scoresOf = (values: number[], higherIsBetter = true, float = false): numbe
   return Array.from(out);
 };
 
+/**
+ * The scores of tie groups by trying every choice of cuts: four different gaps when there are
+ * four or more (else every gap, the rest repeating a gap or at n), the least summed distance to
+ * ⌈j·n/5⌉, equal sums to the later cuts compared from the last one.
+ */
+function exhaustiveScores(counts: number[]): number[] {
+  const n = counts.reduce((a, b) => a + b, 0);
+  const gaps: number[] = [];
+  counts.slice(0, -1).reduce((acc, c) => (gaps.push(acc + c), acc + c), 0);
+  const ideal = [1, 2, 3, 4].map((j) => Math.ceil((j * n) / 5));
+  const places = gaps.length >= 4 ? gaps : [...gaps, n];
+  let best: number[] | null = null;
+  let bestCost = Infinity;
+  const pick = (from: number, cuts: number[]) => {
+    if (cuts.length === 4) {
+      if (gaps.length < 4 && !gaps.every((gap) => cuts.includes(gap))) return;
+      const cost = cuts.reduce((a, c, j) => a + Math.abs(c - ideal[j]!), 0);
+      const later = best !== null && cost === bestCost && (() => {
+        for (let j = 3; j >= 0; j--) if (cuts[j] !== best[j]) return cuts[j]! > best[j]!;
+        return false;
+      })();
+      if (cost < bestCost || later) {
+        bestCost = cost;
+        best = [...cuts];
+      }
+      return;
+    }
+    // four different gaps, or (fewer than four) repeats allowed
+    for (let k = from; k < places.length; k++) pick(gaps.length >= 4 ? k + 1 : k, [...cuts, places[k]!]);
+  };
+  pick(0, []);
+  const scores: number[] = [];
+  let before = 0;
+  for (const c of counts) {
+    scores.push(1 + best!.filter((cut) => cut <= before).length);
+    before += c;
+  }
+  return scores;
+}
+
 const rule = (name: string, rank: number, r: [number, number] = [1, 5], f: [number, number] = [1, 5], m: [number, number] = [1, 5]): SegmentRule =>
   ({ name, rank, bounds: { recency: r, frequency: f, monetary: m }, source: "template" });
 
-describe("quintile scores (1 + fifths of customers beaten; ties take the score of the first of their group)", () => {
+describe("quintile scores (cuts between different values, nearest the exact fifths)", () => {
   it.each([
     { behaviour: "a single customer gets 1", values: [7], expected: [1] },
     { behaviour: "two customers get 1 and 3", values: [1, 9], expected: [1, 3] },
@@ -38,10 +78,10 @@ describe("quintile scores (1 + fifths of customers beaten; ties take the score o
     { behaviour: "all identical: all 1", values: [4, 4, 4, 4, 4, 4], expected: [1, 1, 1, 1, 1, 1] },
     { behaviour: "two identical customers: both 1", values: [2, 2], expected: [1, 1] },
     { behaviour: "ties get one score", values: [1, 1, 1, 2, 3, 4, 5, 6, 7, 8], expected: [1, 1, 1, 2, 3, 3, 4, 4, 5, 5] },
-    { behaviour: "a tie group across a quintile boundary takes the lower score", values: [1, 2, 2, 2, 2, 3, 4, 5, 6, 7], expected: [1, 1, 1, 1, 1, 3, 4, 4, 5, 5] },
-    { behaviour: "the lowest group is 1 however large (60 % one-off buyers: F 1, and F 2, 3 empty)", values: [1, 1, 1, 1, 1, 1, 2, 2, 3, 9], expected: [1, 1, 1, 1, 1, 1, 4, 4, 5, 5] },
-    { behaviour: "the top tie group shares the score of its first position", values: [1, 2, 3, 4, 5, 6, 7, 9, 9, 9], expected: [1, 1, 2, 2, 3, 3, 4, 4, 4, 4] },
-    { behaviour: "zeros are values like others", values: [0, 0, 0, 5, 5, 5, 7, 8, 9, 10], expected: [1, 1, 1, 2, 2, 2, 4, 4, 5, 5] },
+    { behaviour: "a tie group across a quintile boundary takes the score nearest its fifths, and no score is skipped", values: [1, 2, 2, 2, 2, 3, 4, 5, 6, 7], expected: [1, 2, 2, 2, 2, 3, 4, 4, 5, 5] },
+    { behaviour: "the lowest group is 1 however large; four values get four scores (60 % one-off buyers: F 1, 3, 4, 5)", values: [1, 1, 1, 1, 1, 1, 2, 2, 3, 9], expected: [1, 1, 1, 1, 1, 1, 3, 3, 4, 5] },
+    { behaviour: "the top tie group gets 5", values: [1, 2, 3, 4, 5, 6, 7, 9, 9, 9], expected: [1, 1, 2, 2, 3, 3, 4, 5, 5, 5] },
+    { behaviour: "zeros are values like others", values: [0, 0, 0, 5, 5, 5, 7, 8, 9, 10], expected: [1, 1, 1, 2, 2, 2, 3, 4, 5, 5] },
   ])("$behaviour", ({ values, expected }) => {
     expect(scoresOf(values)).toEqual(expected);
     expect(scoresOf(values, true, true)).toEqual(expected); // the float path (monetary) agrees
@@ -49,7 +89,7 @@ describe("quintile scores (1 + fifths of customers beaten; ties take the score o
 
   it.each([
     { behaviour: "fewer days is better: the most recent gets 5", values: [0, 10, 20, 30, 40], expected: [5, 4, 3, 2, 1] },
-    { behaviour: "recency ties share the score of the first of their group", values: [0, 0, 0, 30, 40], expected: [3, 3, 3, 2, 1] },
+    { behaviour: "recency ties share one score", values: [0, 0, 0, 30, 40], expected: [4, 4, 4, 2, 1] },
     { behaviour: "one customer's recency is 1", values: [12], expected: [1] },
     { behaviour: "two customers: recent 3, older 1", values: [1, 90], expected: [3, 1] },
     { behaviour: "all on the same day: all 1", values: [4, 4, 4], expected: [1, 1, 1] },
@@ -59,9 +99,50 @@ describe("quintile scores (1 + fifths of customers beaten; ties take the score o
   });
 
   it.each([
-    [0, 1, 1], [0, 10, 1], [3, 10, 2], [5, 10, 3], [9, 10, 5], [999_999, 1_000_000, 5],
-  ])("quintileOf(%i beaten of %i) is %i", (worse, n, expected) => {
-    expect(quintileOf(worse, n)).toBe(expected);
+    { behaviour: "a month of one brand's orders (74 % one-off): 1, 2, 3, 4 and 5 orders get F 1 to 5", counts: [1905, 576, 76, 12, 1], expected: [1, 2, 3, 4, 5] },
+    { behaviour: "a quarter: 1, 2, 3 and 4 orders, then 5 or more share F 5", counts: [1742, 880, 729, 448, 230, 121, 52, 11, 5, 4], expected: [1, 2, 3, 4, 5, 5, 5, 5, 5, 5] },
+    { behaviour: "a week of recency days, ~14 % each: the most recent day gets 5", counts: [40, 38, 41, 39, 40, 33, 40], expected: [1, 2, 2, 3, 4, 4, 5] },
+    { behaviour: "a middle group of 80 % scores 3", counts: [1, 8, 1], expected: [1, 3, 5] },
+    { behaviour: "two groups, 99 % and 1 %", counts: [660, 5], expected: [1, 5] },
+    { behaviour: "no groups", counts: [], expected: [] },
+  ])("tieGroupScores: $behaviour", ({ counts, expected }) => {
+    expect(Array.from(tieGroupScores(counts))).toEqual(expected);
+  });
+
+  it("is the classic 1 + ⌊5i/n⌋ for distinct values, n = 1..200", () => {
+    for (let n = 1; n <= 200; n++) {
+      expect(Array.from(tieGroupScores(new Array<number>(n).fill(1))), `n = ${n}`).toEqual(Array.from({ length: n }, (_, i) => 1 + Math.floor((5 * i) / n)));
+    }
+  });
+
+  it("places the cuts where an exhaustive search over every choice of gaps does (random tie groups)", () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    // 400 inputs of 1..14 groups, then 60 of 15..30 (where only the gaps near the fifths are tried)
+    for (let trial = 0; trial < 460; trial++) {
+      const g = trial < 400 ? 1 + Math.floor(rnd() * 14) : 15 + Math.floor(rnd() * 16);
+      const counts = Array.from({ length: g }, () => 1 + Math.floor(rnd() ** 3 * (rnd() < 0.2 ? 200 : 12)));
+      expect(Array.from(tieGroupScores(counts)), JSON.stringify(counts)).toEqual(exhaustiveScores(counts));
+    }
+  });
+
+  it("keeps ties together and the order of values, starts at 1, gives each of up to five values its own score, and uses every score with more", () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let trial = 0; trial < 200; trial++) {
+      const n = 1 + Math.floor(rnd() * 300);
+      const values = Array.from({ length: n }, () => Math.floor(rnd() ** 4 * 30));
+      const scores = scoresOf(values);
+      const byValue = new Map<number, Set<number>>();
+      values.forEach((v, i) => byValue.set(v, (byValue.get(v) ?? new Set()).add(scores[i]!)));
+      const sorted = [...byValue.keys()].sort((a, b) => a - b);
+      expect(sorted.every((v) => byValue.get(v)!.size === 1)).toBe(true);
+      const groupScores = sorted.map((v) => [...byValue.get(v)!][0]!);
+      expect(groupScores[0]).toBe(1);
+      // never decreasing; fewer than five values: each its own score; five or more: every score used
+      expect(groupScores.every((s, i) => i === 0 || s >= groupScores[i - 1]!)).toBe(true);
+      expect(new Set(groupScores).size).toBe(Math.min(5, sorted.length));
+    }
   });
 
   it("handles wide whole-number spans (sorted, not counted) and money with decimals", () => {
@@ -124,7 +205,7 @@ describe("scoreRfm", () => {
     // 7 of 10 bought once; the recent ones are New Customers (R5 F1) or Promising (R4 F1)
     const rules = defaultSegmentRules();
     const s = scoreRfm(customers([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 1, 1, 1, 1, 1, 1, 2, 3, 4]), THIRDS, rules);
-    expect(Array.from(s.f)).toEqual([1, 1, 1, 1, 1, 1, 1, 4, 5, 5]);
+    expect(Array.from(s.f)).toEqual([1, 1, 1, 1, 1, 1, 1, 3, 4, 5]);
     expect(Array.from(s.segment, (i) => rules[i]?.name ?? UNASSIGNED).slice(0, 4)).toEqual(["New Customers", "New Customers", "Promising", "Promising"]);
   });
 

@@ -171,7 +171,7 @@ export function RfGridSection({ summary, naming }: { summary: RfmSummary; naming
   const rows = gridRows(summary.grid.counts);
   return (
     <Card title="Recency × frequency grid" naming={naming} csv={() => toCsv(gridCsvRows(summary), GRID_CSV)} chart={{ spec: rfGridChart(summary), height: 320 }}>
-      <p className="muted crm-hint">R 5: bought most recently; F 5: ordered most often. Scores are quintiles of this period’s customers.</p>
+      <p className="muted crm-hint">R 5: bought most recently; F 5: ordered most often. Scores are quintiles of this period’s customers; equal values share a score.</p>
       <div className="table-scroll" role="region" aria-label="R × F grid" tabIndex={0}>
         <table className="crm-figures-table">
           <caption>Customers by recency score (rows) and frequency score (columns)</caption>
