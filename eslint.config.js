@@ -18,7 +18,7 @@ const layer = (files, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "docs/**"] },
+  { ignores: ["dist/**", "server/dist/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "docs/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

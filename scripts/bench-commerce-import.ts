@@ -6,63 +6,59 @@
  * orders CSV (one row per item, 1–3 items per order) and a Shopee Seller Centre export as CSV
  * with the Thai headers (UTF-8 with a BOM, 50 columns, the shipping จังหวัด and the tax-invoice
  * จังหวัด both present, order fields repeated on each SKU row). Each file is imported into a fresh
- * database with one brand, twice, each time in a process of its own (as `npm run orders -- import`
- * runs): the first import inserts every order, the second finds every order unchanged and writes
- * nothing. Printed: wall time of each import (reading the file, checking every row, comparing
- * and writing), rows/s, the RSS with the database open before the import, and the peak RSS of
- * the importing process (which includes the open database: ~300 MB of it on PGlite). Budget:
- * ≤ 20 s and ≤ 500 MB for 100,000 rows.
+ * database with one brand, twice, each time by the command a user runs,
+ * `npm run orders -- import FILE --brand B` (`node scripts/cli.mjs orders …`: the CLI's bundle
+ * in plain Node): the first import inserts every order, the second finds every order unchanged
+ * and writes nothing. Printed: wall time of each command (starting Node, opening the database,
+ * reading the file, checking every row, comparing, writing, closing), rows/s, and the peak RSS
+ * of the command's process (which includes the open database: ~150 MB of it on PGlite), read at
+ * its exit by a preloaded module (`scripts/lib/reportPeakRss.mjs`). Budget: ≤ 20 s and
+ * ≤ 500 MB for 100,000 rows.
  *
  * Default: embedded PGlite in a temporary directory (initialised in a separate process, as the
- * server does, so that initdb's heap is not counted). --pg: a scratch database on
+ * server does, so that initdb's heap is not counted, and given the brand before the runs). --pg: a scratch database on
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { PROVINCES } from "../domain/thaiRegions";
-import { OrdersImportService } from "../server/services/ordersImport";
 import { migrate } from "../server/storage/migrate";
 import { pgliteDir } from "../server/storage/open";
 import { PGliteStorage } from "../server/storage/pglite";
 import { PostgresStorage } from "../server/storage/postgres";
 import type { Storage } from "../server/storage/storage";
+import { ensureServerBuild } from "./lib/serverBuild.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const admin = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const BRAND = "Bench Brand";
 
-// ---------------------------------------------------------------------------------------------
-// Child: one import of one file into one database; prints one JSON line.
+/** One run of the orders CLI: what it printed, its wall time and its peak RSS (MB). */
+interface CliRun { rows: number; orders: number; ms: number; rssPeak: number; counts: string }
 
-interface ChildResult {
-  rows: number; orders: number; ms: number;
-  /** RSS (MB) with the database open, before importing, and the process's peak RSS. */
-  rssBefore: number; rssPeak: number;
-  counts: string;
+function runCli(file: string, env: Record<string, string>): CliRun {
+  const t0 = performance.now();
+  const res = spawnSync(process.execPath, ["--import", "./scripts/lib/reportPeakRss.mjs", "scripts/cli.mjs", "orders", "import", file, "--brand", BRAND], {
+    cwd: root, env: { ...process.env, ...env }, encoding: "utf8",
+  });
+  const ms = performance.now() - t0;
+  if (res.status !== 0) throw new Error(`npm run orders -- import ${file} failed:\n${res.stdout}${res.stderr}`);
+  const what = /(\d+) rows, (\d+) orders/.exec(res.stdout);
+  const counts = /inserted \d+, updated \d+, unchanged \d+/.exec(res.stdout);
+  const peak = /peak RSS (\d+) MB/.exec(res.stderr);
+  if (!what || !counts || !peak) throw new Error(`unexpected output:\n${res.stdout}${res.stderr}`);
+  return { rows: Number(what[1]), orders: Number(what[2]), ms, rssPeak: Number(peak[1]), counts: counts[0] };
 }
 
-async function child(file: string, dataDir: string, databaseUrl: string | undefined): Promise<void> {
-  const db: Storage = databaseUrl ? await PostgresStorage.open(databaseUrl) : await PGliteStorage.open(pgliteDir(dataDir));
+/** A database with the bench's brand: the migrations, then the brand (as the demo seed would add one). */
+async function prepare(db: Storage): Promise<void> {
   try {
     await migrate(db);
     await db.query("INSERT INTO brands (name) VALUES ($1) ON CONFLICT (name) DO NOTHING", [BRAND]);
-    const service = new OrdersImportService(db);
-    const rssBefore = Math.round(process.memoryUsage.rss() / 1024 / 1024);
-    const t0 = performance.now();
-    // As the CLI does: the file's bytes, then the import.
-    const r = await service.importFile(readFileSync(file), { brand: BRAND });
-    const ms = performance.now() - t0;
-    const out: ChildResult = {
-      rows: r.rows, orders: r.orders, ms, rssBefore,
-      // maxRSS is in KiB.
-      rssPeak: Math.round(process.resourceUsage().maxRSS / 1024),
-      counts: `inserted ${r.inserted}, updated ${r.updated}, unchanged ${r.unchanged}`,
-    };
-    console.log(JSON.stringify(out));
   } finally {
     await db.close();
   }
@@ -210,7 +206,7 @@ async function main(): Promise<void> {
     for (const f of files) writeFileSync(f.file, f.text);
     console.log(`generated ${rows} rows per file in ${Math.round(performance.now() - t0)} ms: ${files.map((f) => `${f.label} ${(Buffer.byteLength(f.text) / 1024 / 1024).toFixed(1)} MB`).join(", ")}`);
     console.log(`${usePg ? "PostgreSQL" : "PGlite"}; each file into a fresh database, in its own process; budget ≤ 20 s and ≤ 500 MB\n`);
-    console.log(`${"file".padEnd(28)} ${"rows".padStart(7)} ${"orders".padStart(7)} ${"import".padStart(9)} ${"rows/s".padStart(8)} ${"RSS open".padStart(9)} ${"RSS peak".padStart(9)}  result`);
+    console.log(`${"file".padEnd(28)} ${"rows".padStart(7)} ${"orders".padStart(7)} ${"command".padStart(9)} ${"rows/s".padStart(8)} ${"RSS peak".padStart(9)}  result`);
     for (const [i, f] of files.entries()) {
       const dataDir = path.join(dir, `db${i}`);
       let databaseUrl: string | undefined;
@@ -220,6 +216,7 @@ async function main(): Promise<void> {
         const url = new URL(admin);
         url.pathname = `/${scratch}`;
         databaseUrl = url.toString();
+        await prepare(await PostgresStorage.open(databaseUrl));
       } else {
         // initdb grows PGlite's heap to ~850 MB: done in a process of its own, as the server does.
         t0 = performance.now();
@@ -227,22 +224,14 @@ async function main(): Promise<void> {
           cwd: root, env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: "false" }, stdio: "inherit",
         });
         if (init.status !== 0) throw new Error("initialising the embedded database failed");
-        // Opening it once, as every later open does: checkpoints the fresh directory.
-        const db = await PGliteStorage.open(pgliteDir(dataDir));
-        await db.close();
+        await prepare(await PGliteStorage.open(pgliteDir(dataDir)));
       }
       try {
-        const run = (): ChildResult => {
-          const res = spawnSync(process.execPath, ["--import", "tsx", path.join("scripts", "bench-commerce-import.ts"), "--child", f.file, dataDir, databaseUrl ?? ""], {
-            cwd: root, env: process.env, encoding: "utf8",
-          });
-          if (res.status !== 0) throw new Error(`import of ${f.label} failed:\n${res.stderr}`);
-          return JSON.parse(res.stdout.trim().split("\n").pop()!) as ChildResult;
-        };
+        const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir, DATABASE_URL: "" };
         const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-        for (const [k, r] of [run(), run()].entries()) {
+        for (const [k, r] of [runCli(f.file, env), runCli(f.file, env)].entries()) {
           console.log(
-            `${(k === 0 ? f.label : "  the same file again").padEnd(28)} ${String(r.rows).padStart(7)} ${String(r.orders).padStart(7)} ${s(r.ms).padStart(9)} ${String(Math.round(r.rows / (r.ms / 1000))).padStart(8)} ${`${r.rssBefore} MB`.padStart(9)} ${`${r.rssPeak} MB`.padStart(9)}  ${r.counts}${r.ms <= 20_000 && r.rssPeak <= 500 ? "" : "  (OVER budget)"}`,
+            `${(k === 0 ? f.label : "  the same file again").padEnd(28)} ${String(r.rows).padStart(7)} ${String(r.orders).padStart(7)} ${s(r.ms).padStart(9)} ${String(Math.round(r.rows / (r.ms / 1000))).padStart(8)} ${`${r.rssPeak} MB`.padStart(9)}  ${r.counts}${r.ms <= 20_000 && r.rssPeak <= 500 ? "" : "  (OVER budget)"}`,
           );
         }
       } finally {
@@ -254,6 +243,5 @@ async function main(): Promise<void> {
   }
 }
 
-const at = process.argv.indexOf("--child");
-if (at >= 0) await child(process.argv[at + 1]!, process.argv[at + 2]!, process.argv[at + 3] || undefined);
-else await main();
+await ensureServerBuild();
+await main();

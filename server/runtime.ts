@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { FilterTemplate, KpiTemplate } from "../domain/entities";
 import { AccessTokens } from "./auth/tokens";
 import { loadSigningSecret } from "./auth/secret";
@@ -15,8 +14,8 @@ import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
 import { UserService } from "./services/users";
 import type { Storage } from "./storage/storage";
+import pkg from "../package.json" with { type: "json" };
 
-const pkg = createRequire(import.meta.url)("../package.json") as { version: string };
 
 /** Wires the services over one storage: used by the server, the CLI and the tests. */
 export function buildDeps(config: Config, storage: Storage): AppDeps {

@@ -1,16 +1,19 @@
 /**
- * Starts the server exactly as `npm start` runs it (scripts/server-flags.json), on loopback and
- * a free port, for the benchmarks. Resolves once the health check answers.
+ * Starts the server exactly as `npm start` runs it (its bundle, with scripts/server-flags.json),
+ * on loopback and a free port, for the benchmarks. Resolves once the health check answers; the
+ * time to the first response does not include building a stale bundle.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { ensureServerBuild, serverBundle } from "./serverBuild.mjs";
 
 export interface StartedServer { child: ChildProcess; url: string; msToFirstResponse: number }
 
 export async function startServerProcess(env: Record<string, string>): Promise<StartedServer> {
+  await ensureServerBuild();
   const t0 = performance.now();
   const flags = (JSON.parse(readFileSync("scripts/server-flags.json", "utf8")) as { node: string[] }).node;
-  const child = spawn(process.execPath, [...flags, "server/main.ts"], {
+  const child = spawn(process.execPath, [...flags, serverBundle("main")], {
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

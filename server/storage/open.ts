@@ -44,7 +44,8 @@ export async function openStorage(config: Config, opts: { initInChild?: boolean 
   const release = lockDataDir(config.dataDir);
   const created = !existsSync(path.join(dir, "PG_VERSION"));
   if (created && opts.initInChild) {
-    const script = fileURLToPath(new URL("./initEmbeddedMain.ts", import.meta.url));
+    // The sources (under tsx) or the server's bundle (server/dist/*.mjs, scripts/lib/serverBuild.mjs).
+    const script = fileURLToPath(new URL(import.meta.url.endsWith(".mjs") ? "./initEmbeddedMain.mjs" : "./initEmbeddedMain.ts", import.meta.url));
     const res = spawnSync(process.execPath, [...process.execArgv, script], { stdio: "inherit", env: process.env });
     if (res.status !== 0) throw new Error(`initialising the embedded database in ${dir} failed`);
   } else if (created) {

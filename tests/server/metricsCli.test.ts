@@ -1,25 +1,18 @@
 // `npm run metrics -- import FILE …` as a real process on a prepared database (both storages).
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { openStorage } from "../../server/storage/open";
 import { FIXTURES } from "../fixtures/metrics/build";
-import { preparedDataDir } from "../support/processServer";
+import { preparedDataDir, runCli } from "../support/processServer";
 
-const root = path.resolve(import.meta.dirname, "../..");
 let prepared: Awaited<ReturnType<typeof preparedDataDir>>;
 beforeAll(async () => {
   prepared = await preparedDataDir();
 });
 afterAll(() => prepared.cleanup());
 
-function cli(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "server/cli/metrics.ts", ...args], {
-    cwd: root, env: { ...process.env, ...prepared.env }, encoding: "utf8",
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const cli = (...args: string[]) => runCli("metrics", prepared.env, ...args);
 const file = (name: string) => path.join(FIXTURES, name);
 
 async function sum(where: string): Promise<number> {

@@ -1,5 +1,4 @@
 // `npm run orders -- import FILE --brand B …` as a real process on a prepared database (both storages).
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,9 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { openStorage } from "../../server/storage/open";
 import { FIXTURES, lazadaWorkbook } from "../fixtures/orders/build";
-import { preparedDataDir } from "../support/processServer";
+import { preparedDataDir, runCli } from "../support/processServer";
 
-const root = path.resolve(import.meta.dirname, "../..");
 let prepared: Awaited<ReturnType<typeof preparedDataDir>>;
 let tmp: string;
 beforeAll(async () => {
@@ -21,12 +19,7 @@ afterAll(async () => {
   await prepared.cleanup();
 });
 
-function cli(...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "server/cli/orders.ts", ...args], {
-    cwd: root, env: { ...process.env, ...prepared.env }, encoding: "utf8",
-  });
-  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
-}
+const cli = (...args: string[]) => runCli("orders", prepared.env, ...args);
 const file = (name: string) => path.join(FIXTURES, name);
 
 async function count(where: string): Promise<number> {

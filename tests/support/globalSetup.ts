@@ -17,6 +17,7 @@ import { fillDemo } from "../../server/services/demoFill";
 import { PGliteStorage } from "../../server/storage/pglite";
 import { initEmbedded, pgliteDir } from "../../server/storage/open";
 import { adminUrl, storageKind } from "./storageKind";
+import { ensureServerBuild } from "../../scripts/lib/serverBuild.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -29,6 +30,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
+  // The server and CLI processes of the tests run from their bundles, as users run them.
+  await ensureServerBuild();
   const kind = storageKind();
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   project.provide("storage", kind);

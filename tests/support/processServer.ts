@@ -1,9 +1,13 @@
-/** Real server and CLI processes over a test database, for crash and CLI tests. */
+/**
+ * Real server and CLI processes over a test database, for crash and CLI tests: run as users run
+ * them, from their bundles (`npm start`, `npm run users|metrics|orders`; built by the global setup).
+ */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
+import { serverBundle } from "../../scripts/lib/serverBuild.mjs";
 import { pgliteDir } from "../../server/storage/open";
 import { freshDatabase } from "./testServer";
 
@@ -31,7 +35,8 @@ export async function preparedDataDir(): Promise<{ dataDir: string; env: Record<
 export interface ServerProcess { url: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void> }
 
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const flags = (JSON.parse(readFileSync(path.join(root, "scripts/server-flags.json"), "utf8")) as { node: string[] }).node;
+  const child = spawn(process.execPath, [...flags, serverBundle("main")], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -64,9 +69,12 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
 }
 
-export function runUsersCli(env: Record<string, string>, ...args: string[]) {
-  const res = spawnSync(process.execPath, ["--import", "tsx", "server/cli/users.ts", ...args], {
+/** `npm run <name> -- args…` (scripts/cli.mjs) with these variables; its exit code and output. */
+export function runCli(name: "users" | "metrics" | "orders", env: Record<string, string>, ...args: string[]) {
+  const res = spawnSync(process.execPath, ["scripts/cli.mjs", name, ...args], {
     cwd: root, env: { ...process.env, ...env }, encoding: "utf8",
   });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
+
+export const runUsersCli = (env: Record<string, string>, ...args: string[]) => runCli("users", env, ...args);
