@@ -111,7 +111,129 @@ function bucketOf(basketSatang: number): number {
   return BASKET_BUCKETS.length - 1;
 }
 
-const NET: ReadonlySet<string> = new Set(NMV_STATUSES);
+const ZERO = 0x30;
+const NINE = 0x39;
+const MINUS = 0x2d;
+const POINT = 0x2e;
+/** Whether NMV counts the status of each index of ORDER_STATUSES. */
+const NET_STATUS = ORDER_STATUSES.map((x) => (NMV_STATUSES as readonly string[]).includes(x));
+/** Index in ORDER_STATUSES by a status's first two letters (they tell the four apart). */
+const STATUS_BY_PREFIX = new Map(ORDER_STATUSES.map((x, i) => [x.charCodeAt(0) * 256 + x.charCodeAt(1), i]));
+if (STATUS_BY_PREFIX.size !== ORDER_STATUSES.length) throw new Error("two order statuses begin with the same two letters");
+
+/** What {@link figureRows} answers: the range's orders as compact text, customers, new customers and top products. */
+interface FigureRows {
+  readonly orders: string | null;
+  readonly customers: string | null;
+  readonly fresh: string | null;
+  readonly products: string | null;
+  /** How many platforms and regions the codes of `orders` index (their lists' lengths). */
+  readonly platforms: number;
+  readonly regions: number;
+}
+
+/**
+ * The sums of the figures over the compact orders text, in satang: by period, platform, region
+ * (index 0 = Unknown), status (ORDER_STATUSES) and basket bucket, [gmv, nmv, orders] each; the
+ * customers, new ones, and per period. `otherKeys`: an order named a platform or a region not in
+ * the lists the statement was given (counted without a platform, or as Unknown): the caller asks
+ * for their names and sums again.
+ */
+function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[]; readonly index: readonly number[] }) {
+  const firstPeriod = new Map<string, number>();
+  for (const [id, offset] of JSON.parse(row.fresh ?? "[]") as Array<[string, number]>) firstPeriod.set(id, periods.index[offset]!);
+  const customerIds = JSON.parse(row.customers ?? "[]") as string[];
+  const P = periods.starts.length;
+  // Sums in satang by period, platform, region, status and bucket: [gmv, nmv, orders] each.
+  const series = new Float64Array(P * 3);
+  const byPlatform = new Float64Array(row.platforms * 3);
+  const byLocation = new Float64Array((row.regions + 1) * 3);
+  const byStatus = new Float64Array(ORDER_STATUSES.length * 3);
+  const buckets = new Float64Array(BASKET_BUCKETS.length * 3);
+  const bump = (a: Float64Array, i: number, gmv: number, net: boolean) => {
+    a[i * 3]! += gmv;
+    if (net) a[i * 3 + 1]! += gmv;
+    a[i * 3 + 2]!++;
+  };
+  let gmvTotal = 0;
+  let nmvTotal = 0;
+  let newGmv = 0;
+  // Customers: one index each, in order of appearance; the period of their first order when it
+  // falls in the range (-1: an old customer); whether they ordered in a period (customer × period).
+  const customerIndex = new Map<string, number>();
+  const firstOf = new Int32Array(customerIds.length);
+  const seen = new Uint8Array(customerIds.length * P);
+  const periodCustomers = new Int32Array(P);
+  const periodNew = new Int32Array(P);
+
+  // The compact text, parsed in place: "day,platform,status,region,basket;" per order.
+  const text = row.orders ?? "";
+  let pos = 0;
+  const int = (): number => {
+    let sign = 1;
+    if (text.charCodeAt(pos) === MINUS) {
+      sign = -1;
+      pos++;
+    }
+    let v = 0;
+    for (let ch = text.charCodeAt(pos); ch >= ZERO && ch <= NINE; ch = text.charCodeAt(++pos)) v = v * 10 + ch - ZERO;
+    pos++; // the separator
+    return sign * v;
+  };
+  let otherKeys = false;
+  let k = 0;
+  for (; pos < text.length; k++) {
+    const p = periods.index[int()]!;
+    const platform = int() - 1;
+    if (platform < 0) otherKeys = true;
+    const status = STATUS_BY_PREFIX.get(text.charCodeAt(pos) * 256 + text.charCodeAt(pos + 1))!;
+    pos = text.indexOf(",", pos) + 1;
+    let location = int();
+    if (location < 0) {
+      otherKeys = true;
+      location = 0;
+    }
+    // The basket in satang: its digits without the point (at most two decimals).
+    let gmv = 0;
+    let decimals = -1;
+    for (let ch = text.charCodeAt(pos); (ch >= ZERO && ch <= NINE) || ch === POINT; ch = text.charCodeAt(++pos)) {
+      if (ch === POINT) decimals = 0;
+      else {
+        gmv = gmv * 10 + ch - ZERO;
+        if (decimals >= 0) decimals++;
+      }
+    }
+    pos++;
+    for (let d = Math.max(0, decimals); d < 2; d++) gmv *= 10;
+    const net = NET_STATUS[status]!;
+    gmvTotal += gmv;
+    if (net) nmvTotal += gmv;
+    bump(series, p, gmv, net);
+    if (platform >= 0) bump(byPlatform, platform, gmv, net);
+    bump(byLocation, location, gmv, net);
+    bump(byStatus, status, gmv, net);
+    bump(buckets, bucketOf(gmv), gmv, net);
+    const id = customerIds[k]!;
+    let c = customerIndex.get(id);
+    if (c === undefined) {
+      c = customerIndex.size;
+      customerIndex.set(id, c);
+      firstOf[c] = firstPeriod.get(id) ?? -1;
+    }
+    if (firstOf[c]! >= 0) newGmv += gmv;
+    if (seen[c * P + p] === 0) {
+      seen[c * P + p] = 1;
+      periodCustomers[p]!++;
+      if (firstOf[c] === p) periodNew[p]!++;
+    }
+  }
+  let newCustomers = 0;
+  for (let c = 0; c < customerIndex.size; c++) if (firstOf[c]! >= 0) newCustomers++;
+  return {
+    series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders: k,
+    customers: customerIndex.size, newCustomers, periodCustomers, periodNew, otherKeys,
+  };
+}
 
 export class CommerceService {
   private toppedUpFor: string | null = null;
@@ -163,96 +285,23 @@ export class CommerceService {
     const s = await this.scope(userId, req);
     const granularity = granularityFor(s.days);
     const periods = periodsOf(s.start, s.end, granularity);
-    // Platforms and regions travel as their 1-based index in these lists (0 = none for a region);
-    // a value not in them (another platform) is named in the answer, and the lists are made again with it.
+    // Platforms and regions travel as their 1-based index in these lists (0: another platform;
+    // 0: no region, -1: another one). When an order names another (an imported file's own
+    // platform, say), their names are asked for and the lists made again with them.
     let platforms: string[] = [...new Set([...PLATFORMS, ...(req.filter.platforms ?? [])])];
     let regions: string[] = [...REGIONS];
     let row = await this.figureRows(s, req, platforms, regions);
-    if (row.other_platforms !== null || row.other_regions !== null) {
-      platforms = [...new Set([...platforms, ...JSON.parse(row.other_platforms ?? "[]") as string[]])];
-      regions = [...new Set([...regions, ...JSON.parse(row.other_regions ?? "[]") as string[]])];
+    let sums = sumOrders(row, periods);
+    if (sums.otherKeys) {
+      const others = await this.otherKeys(s, req, platforms, regions);
+      platforms = [...platforms, ...others.platforms];
+      regions = [...regions, ...others.regions];
       row = await this.figureRows(s, req, platforms, regions);
+      sums = sumOrders(row, periods);
     }
-
-    const firstPeriod = new Map<string, number>();
-    for (const [id, offset] of JSON.parse(row.fresh ?? "[]") as Array<[string, number]>) firstPeriod.set(id, periods.index[offset]!);
-    const customerIds = JSON.parse(row.customers ?? "[]") as string[];
-    const statuses: string[] = [];
-    const statusCode = new Map<string, number>();
-    const code = (map: Map<string, number>, list: string[], key: string) => {
-      let c = map.get(key);
-      if (c === undefined) {
-        c = list.length;
-        map.set(key, c);
-        list.push(key);
-      }
-      return c;
-    };
+    const { series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders, customers, newCustomers, periodCustomers, periodNew } = sums;
     const locations = [UNKNOWN_LOCATION, ...regions];
-    const P = periods.starts.length;
-    // Sums in satang by period, platform, region, status and bucket: [gmv, nmv, orders] each.
-    const series = new Array<number>(P * 3).fill(0);
-    const byPlatform: number[] = [];
-    const byLocation: number[] = [];
-    const byStatus: number[] = [];
-    const buckets = new Array<number>(BASKET_BUCKETS.length * 3).fill(0);
-    const bump = (a: number[], i: number, gmv: number, net: boolean) => {
-      a[i * 3] = (a[i * 3] ?? 0) + gmv;
-      a[i * 3 + 1] = (a[i * 3 + 1] ?? 0) + (net ? gmv : 0);
-      a[i * 3 + 2] = (a[i * 3 + 2] ?? 0) + 1;
-    };
-    let gmvTotal = 0;
-    let nmvTotal = 0;
-    let newGmv = 0;
-    // Customers: one index each; who is new (first order in the range), and in which periods they ordered.
-    const customerIndex = new Map<string, number>();
-    const isNew: boolean[] = [];
-    const seen = new Set<number>();
-    const periodCustomers = new Int32Array(P);
-    const periodNew = new Int32Array(P);
-
-    const text = row.orders ?? "";
-    let k = 0;
-    for (let pos = 0; pos < text.length; k++) {
-      const c1 = text.indexOf(",", pos);
-      const c2 = text.indexOf(",", c1 + 1);
-      const c3 = text.indexOf(",", c2 + 1);
-      const c4 = text.indexOf(",", c3 + 1);
-      let end = text.indexOf(";", c4 + 1);
-      if (end < 0) end = text.length;
-      const p = periods.index[Number(text.slice(pos, c1))]!;
-      // 0: a platform written since the lists were made, left out of byPlatform only.
-      const platform = Number(text.slice(c1 + 1, c2)) - 1;
-      const status = code(statusCode, statuses, text.slice(c2 + 1, c3));
-      const location = Number(text.slice(c3 + 1, c4));
-      const gmv = satang(text.slice(c4 + 1, end));
-      pos = end + 1;
-      const net = NET.has(statuses[status]!);
-      gmvTotal += gmv;
-      if (net) nmvTotal += gmv;
-      bump(series, p, gmv, net);
-      if (platform >= 0) bump(byPlatform, platform, gmv, net);
-      bump(byLocation, location, gmv, net);
-      bump(byStatus, status, gmv, net);
-      bump(buckets, bucketOf(gmv), gmv, net);
-      const id = customerIds[k]!;
-      let c = customerIndex.get(id);
-      if (c === undefined) {
-        c = customerIndex.size;
-        customerIndex.set(id, c);
-        isNew.push(firstPeriod.has(id));
-      }
-      if (isNew[c]) newGmv += gmv;
-      const key = c * 1024 + p;
-      if (!seen.has(key)) {
-        seen.add(key);
-        periodCustomers[p] = periodCustomers[p]! + 1;
-        if (firstPeriod.get(id) === p) periodNew[p] = periodNew[p]! + 1;
-      }
-    }
-    const orders = k;
-    const newCustomers = isNew.filter(Boolean).length;
-    const breakdown = (a: readonly number[], keys: readonly string[]): Breakdown[] => keys
+    const breakdown = (a: Float64Array, keys: readonly string[]): Breakdown[] => keys
       .map((key, i) => ({ key, gmv: thb(a[i * 3] ?? 0), nmv: thb(a[i * 3 + 1] ?? 0), orders: a[i * 3 + 2] ?? 0 }))
       .filter((b) => b.orders > 0)
       .sort((a, b) => b.gmv - a.gmv || b.orders - a.orders || (a.key < b.key ? -1 : 1));
@@ -267,9 +316,9 @@ export class CommerceService {
         gmv: thb(gmvTotal),
         nmv: thb(nmvTotal),
         orders,
-        customers: customerIndex.size,
+        customers,
         newCustomers,
-        oldCustomers: customerIndex.size - newCustomers,
+        oldCustomers: customers - newCustomers,
         newCustomerGmv: thb(newGmv),
         oldCustomerGmv: thb(gmvTotal - newGmv),
         avgBasket: orders === 0 ? null : Math.round(gmvTotal / orders) / 100,
@@ -284,43 +333,41 @@ export class CommerceService {
       })),
       byPlatform: breakdown(byPlatform, platforms),
       byLocation: breakdown(byLocation, locations),
-      byStatus: breakdown(byStatus, statuses).sort((a, b) => statusRank(a.key) - statusRank(b.key)),
+      byStatus: breakdown(byStatus, ORDER_STATUSES).sort((a, b) => statusRank(a.key) - statusRank(b.key)),
       topProducts: products.map(([product, gmv, quantity, n]) => ({ product, quantity, gmv: thb(satang(gmv)), orders: n })),
       basketSizes: BASKET_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, orders: buckets[i * 3 + 2]!, gmv: thb(buckets[i * 3]!) })),
     };
   }
 
   /** The one statement of {@link figures}: the range's orders as compact text, new customers, top products. */
-  private async figureRows(s: Scope, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]) {
+  private async figureRows(s: Scope, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]): Promise<FigureRows> {
     const params: unknown[] = [s.brandId, s.start, s.end, platforms, regions];
+    const f = req.filter;
     const ordersWhere = filterSql("o", req, params);
     // Top products: from the daily product rows when the filter allows (platforms and statuses
-    // only), else from the range's items.
-    const f = req.filter;
+    // only), else from the range's items. Grouped by the bytes of the name (COLLATE "C"): sorting
+    // thousands of Thai names by the locale's rules took a fifth of the statement.
     const daily = !(f.locations?.length || f.products?.length || f.basketMin != null || f.basketMax != null);
     const products = daily
-      ? `SELECT d.product, sum(d.amount)::text AS gmv, sum(d.quantity)::float8 AS quantity, sum(d.orders)::int AS orders
+      ? `SELECT d.product COLLATE "C" AS product, sum(d.amount)::text AS gmv, sum(d.quantity)::float8 AS quantity, sum(d.orders)::int AS orders
            FROM order_product_days d
           WHERE d.brand_id = $1 AND d.day >= $2::date AND d.day <= $3::date${filterSql("d", req, params)}
-          GROUP BY d.product HAVING sum(d.orders) > 0
-          ORDER BY sum(d.amount) DESC, d.product`
-      : `SELECT i.product, sum(i.quantity * i.price)::text AS gmv, sum(i.quantity)::float8 AS quantity,
+          GROUP BY 1 HAVING sum(d.orders) > 0
+          ORDER BY sum(d.amount) DESC, 1`
+      : `SELECT i.product COLLATE "C" AS product, sum(i.quantity * i.price)::text AS gmv, sum(i.quantity)::float8 AS quantity,
                 (count(*) FILTER (WHERE i.product_repeat IS NOT TRUE))::int AS orders
            FROM order_items i
           WHERE i.brand_id = $1 AND i.day >= $2::date AND i.day <= $3::date${filterSql("i", req, params)}
-          GROUP BY i.product
-          ORDER BY sum(i.quantity * i.price) DESC, i.product`;
-    return (await this.db.query<{
-      orders: string | null; customers: string | null; other_platforms: string | null; other_regions: string | null; fresh: string | null; products: string | null;
-    }>(`
+          GROUP BY 1
+          ORDER BY sum(i.quantity * i.price) DESC, 1`;
+    const found = (await this.db.query<{ orders: string | null; customers: string | null; fresh: string | null; products: string | null }>(`
 WITH x AS (
   -- Per order: day (from the start), platform (1-based in $4, 0 = another), status, region
-  -- (1-based in $5, 0 = none or another), basket; the other platforms and regions met.
+  -- (1-based in $5, 0 = none, -1 = another), basket.
   SELECT string_agg(concat_ws(',', o.day - $2::date, coalesce(array_position($4::text[], o.platform), 0), o.status,
-                              coalesce(array_position($5::text[], o.location), 0), o.basket), ';') AS orders,
-         json_agg(o.customer_id)::text AS customers,
-         (json_agg(o.platform) FILTER (WHERE array_position($4::text[], o.platform) IS NULL))::text AS other_platforms,
-         (json_agg(o.location) FILTER (WHERE o.location IS NOT NULL AND array_position($5::text[], o.location) IS NULL))::text AS other_regions
+                              CASE WHEN o.location IS NULL THEN 0 ELSE coalesce(array_position($5::text[], o.location), -1) END,
+                              o.basket), ';') AS orders,
+         json_agg(o.customer_id)::text AS customers
     FROM orders o
    WHERE o.brand_id = $1 AND o.day >= $2::date AND o.day <= $3::date${ordersWhere}
 ), n AS (
@@ -332,7 +379,20 @@ WITH x AS (
     FROM (${products}
           LIMIT ${TOP_PRODUCTS}) p
 )
-SELECT x.orders, x.customers, x.other_platforms, x.other_regions, n.fresh, t.products FROM x, n, t`, params)).rows[0]!;
+SELECT x.orders, x.customers, n.fresh, t.products FROM x, n, t`, params)).rows[0]!;
+    return { ...found, platforms: platforms.length, regions: regions.length };
+  }
+
+  /** The platforms and regions of the range's orders that are not in these lists (rare: asked for only when the figures met one). */
+  private async otherKeys(s: Scope, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]): Promise<{ platforms: string[]; regions: string[] }> {
+    const params: unknown[] = [s.brandId, s.start, s.end, platforms, regions];
+    const where = filterSql("o", req, params);
+    const row = (await this.db.query<{ platforms: string[] | null; regions: string[] | null }>(`
+SELECT array_agg(DISTINCT o.platform ORDER BY o.platform) FILTER (WHERE NOT o.platform = ANY($4::text[])) AS platforms,
+       array_agg(DISTINCT o.location ORDER BY o.location) FILTER (WHERE o.location IS NOT NULL AND NOT o.location = ANY($5::text[])) AS regions
+  FROM orders o
+ WHERE o.brand_id = $1 AND o.day >= $2::date AND o.day <= $3::date${where}`, params)).rows[0];
+    return { platforms: row?.platforms ?? [], regions: row?.regions ?? [] };
   }
 
   /**
