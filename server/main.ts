@@ -1,11 +1,13 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
-import { buildApp } from "./runtime";
+import { buildServer } from "./runtime";
 import { fillDemoInBackground } from "./services/demoFill";
 import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
 
 const started = performance.now();
+/** Quiet time before each step of the demo's background fill. */
+const DEMO_FILL_QUIET_MS = 500;
 let config;
 try {
   config = loadConfig();
@@ -25,7 +27,7 @@ const opened = await openStorage(config, { initInChild: true }).catch((err: unkn
   throw err;
 });
 const { storage, created } = opened;
-const app = buildApp(config, storage);
+const { app, activity } = buildServer(config, storage);
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
@@ -35,8 +37,10 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   );
 });
 
-// A new demo database holds the recent o2o months; the older ones are written now, in the background.
-const demoFill = fillDemoInBackground(storage, (line) => console.log(line));
+// A new demo database holds the recent o2o months; the older ones are written now, in the
+// background, a step whenever no request has been under way for DEMO_FILL_QUIET_MS: a step holds
+// the database for up to a second.
+const demoFill = fillDemoInBackground(storage, (line) => console.log(line), (stopped) => activity.quiet(DEMO_FILL_QUIET_MS, stopped));
 
 let stopping = false;
 async function stop(signal: string) {

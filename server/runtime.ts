@@ -1,5 +1,6 @@
 import type { FilterTemplate, KpiTemplate } from "../domain/entities";
 import { AccessTokens } from "./auth/tokens";
+import { Activity } from "./services/activity";
 import { loadSigningSecret } from "./auth/secret";
 import type { Config } from "./config";
 import { createApp, type AppDeps } from "./http/app";
@@ -41,9 +42,16 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       config.o2oTimeoutMs,
     ),
     commerce: new CommerceService(storage),
+    activity: new Activity(),
   };
 }
 
 export function buildApp(config: Config, storage: Storage) {
   return createApp(buildDeps(config, storage));
+}
+
+/** The server's app and what main needs of its wiring. */
+export function buildServer(config: Config, storage: Storage) {
+  const deps = buildDeps(config, storage);
+  return { app: createApp(deps), activity: deps.activity };
 }

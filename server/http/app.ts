@@ -8,6 +8,7 @@ import { Api, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type Re
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
+import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
 import { ServiceError } from "../services/errors";
@@ -32,6 +33,8 @@ export interface AppDeps {
   readonly ordersImport: OrdersImportService;
   readonly commerce: CommerceService;
   readonly version: string;
+  /** Told of every request (background work waits for a quiet moment). */
+  readonly activity: Activity;
 }
 
 type Env = { Variables: { principal: Principal } };
@@ -52,7 +55,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
   const app = new Hono<Env>();
 
   app.use("*", async (c, next) => {
-    await next();
+    deps.activity.begin();
+    try {
+      await next();
+    } finally {
+      deps.activity.end();
+    }
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "no-referrer");
     c.header("X-Frame-Options", "DENY");

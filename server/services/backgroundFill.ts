@@ -1,8 +1,9 @@
 /**
  * The loop behind the demo's background fills (o2o rollups, orders): one step (a month, in its
  * own transaction) at a time, newest first, pausing between steps so that requests are answered
- * meanwhile (PGlite runs one statement at a time). Failures are logged, never thrown: the demo
- * still works with the months it has.
+ * meanwhile (PGlite runs one statement at a time), and, given `beforeStep`, waiting before each
+ * step until it resolves (the server: until no request has been under way for a moment).
+ * Failures are logged, never thrown: the demo still works with the months it has.
  */
 export interface BackgroundFill {
   readonly done: Promise<void>;
@@ -13,6 +14,8 @@ export interface BackgroundFill {
 export interface BackgroundFillOptions {
   readonly pauseMs?: number;
   readonly log?: (line: string) => void;
+  /** Awaited before each step; its argument tells whether the fill was stopped meanwhile. */
+  readonly beforeStep?: (stopped: () => boolean) => Promise<void>;
 }
 
 export function backgroundFill(
@@ -27,6 +30,7 @@ export function backgroundFill(
     const started = performance.now();
     try {
       for (;;) {
+        await opts.beforeStep?.(() => stopped);
         if (stopped) return;
         const { written, remaining } = await step();
         total += written;

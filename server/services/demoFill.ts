@@ -5,6 +5,7 @@
  * database with each other, only with requests.
  */
 import type { Storage } from "../storage/storage";
+import type { BackgroundFillOptions } from "./backgroundFill";
 import { fillDemoOrders, fillDemoOrdersInBackground } from "./commerceDemo";
 import { fillDemoO2O, fillDemoO2OInBackground } from "./o2oDemo";
 
@@ -14,11 +15,18 @@ export async function fillDemo(db: Storage): Promise<void> {
   await fillDemoOrders(db);
 }
 
-/** Writes the missing demo months in the background, o2o first; `stop` ends it after the current step. */
-export function fillDemoInBackground(db: Storage, log?: (line: string) => void): { done: Promise<void>; stop: () => void } {
+/**
+ * Writes the missing demo months in the background, o2o first; `stop` ends it after the current
+ * step. `beforeStep` (the server: until requests have paused) is awaited before each step.
+ */
+export function fillDemoInBackground(
+  db: Storage,
+  log?: (line: string) => void,
+  beforeStep?: BackgroundFillOptions["beforeStep"],
+): { done: Promise<void>; stop: () => void } {
   let stopped = false;
   let current: { done: Promise<void>; stop: () => void } | null = null;
-  const opts = log ? { log } : {};
+  const opts: BackgroundFillOptions = { ...(log ? { log } : {}), ...(beforeStep ? { beforeStep } : {}) };
   const done = (async () => {
     current = fillDemoO2OInBackground(db, opts);
     await current.done;
