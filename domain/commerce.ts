@@ -39,6 +39,8 @@ export const OrderStatus = Schema.Literals(ORDER_STATUSES);
 export type OrderStatus = typeof OrderStatus.Type;
 /** The statuses NMV counts. */
 export const NMV_STATUSES: readonly OrderStatus[] = ["completed", "pending"];
+/** How the UI names each status. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = { completed: "Completed", pending: "Pending", cancelled: "Cancelled", returned: "Returned" };
 
 /** Basket-size buckets of the distribution chart, THB: `min ≤ basket < max` (max null = no upper end). */
 export const BASKET_BUCKETS = [

@@ -5,6 +5,8 @@
  */
 import { produce } from "immer";
 import type { Bag, FilterTemplate, FilterTemplateRecord, Page } from "../../domain/entities";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../domain/commerce";
+import { templateStatus } from "../../domain/commerceFilter";
 import { sanitizeNumericInput, toAmountNumber } from "../../domain/kpi";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS, type AdHocFilter, type ResolvedView, type ViewSearch } from "../../domain/viewSearch";
 
@@ -12,6 +14,11 @@ export type Platform = (typeof PLATFORM_OPTIONS)[number];
 export type Location = (typeof LOCATION_OPTIONS)[number];
 export const ALL_PLATFORM: Platform = PLATFORM_OPTIONS[0];
 export const ALL_LOCATION: Location = LOCATION_OPTIONS[0];
+/** The Edit Filter dialog's status choices: all, or one order status by its label. */
+export const ALL_STATUS = "All Status";
+export const STATUS_OPTIONS: readonly string[] = [ALL_STATUS, ...ORDER_STATUSES.map((s) => ORDER_STATUS_LABELS[s])];
+/** Longest product name a template keeps (the schema's bound). */
+export const PRODUCT_MAX_LENGTH = 200;
 
 /** The part of the applied view (URL) the drawer starts its draft from. */
 export type AppliedView = Pick<ResolvedView, "pages" | "bags" | "active">;
@@ -107,17 +114,33 @@ export function isBlankName(title: string): boolean {
   return title.trim().length === 0;
 }
 
-/** The Edit Filter dialog's form: basket sizes as typed text (digits and one decimal point). */
+/**
+ * The Edit Filter dialog's form: basket sizes as typed text (digits and one decimal point), the
+ * product (an exact product name, empty for all) and the status (STATUS_OPTIONS).
+ */
 export interface EditDraft {
   readonly original: FilterTemplateRecord;
   readonly min: string;
   readonly max: string;
   readonly platform: Platform;
   readonly location: Location;
+  readonly product: string;
+  readonly status: string;
 }
-export type EditValues = Pick<EditDraft, "min" | "max" | "platform" | "location">;
+export type EditValues = Pick<EditDraft, "min" | "max" | "platform" | "location" | "product" | "status">;
 
 const boundText = (n: number | null) => (n === null ? "" : String(n));
+
+/** The status option of a stored status: its label, or All Status for an empty, "All…" or unknown one. */
+export function statusOptionOf(stored: string): string {
+  const status = templateStatus(stored);
+  return status === "all" || status === null ? ALL_STATUS : ORDER_STATUS_LABELS[status];
+}
+
+/** The stored status of an option: "" for All Status, else the order status it labels. */
+function storedStatusOf(option: string): string {
+  return ORDER_STATUSES.find((s) => ORDER_STATUS_LABELS[s] === option) ?? "";
+}
 
 export function editDraftFromTemplate(template: FilterTemplateRecord): EditDraft {
   return {
@@ -126,20 +149,30 @@ export function editDraftFromTemplate(template: FilterTemplateRecord): EditDraft
     max: boundText(template.basketSize.max),
     platform: fromStored(template.platform, PLATFORM_OPTIONS),
     location: fromStored(template.location, LOCATION_OPTIONS),
+    product: template.product,
+    status: statusOptionOf(template.status),
   };
 }
 
-/** Applies what was typed; basket-size text keeps only digits and the first decimal point (spec §5). */
+/**
+ * Applies what was typed; basket-size text keeps only digits and the first decimal point (spec
+ * §5); the product keeps its first PRODUCT_MAX_LENGTH characters; a status not offered is ignored.
+ */
 export function patchEditDraft(draft: EditDraft, patch: Partial<EditValues>): EditDraft {
   return produce(draft, (d) => {
     if (patch.min !== undefined) d.min = sanitizeNumericInput(patch.min);
     if (patch.max !== undefined) d.max = sanitizeNumericInput(patch.max);
     if (patch.platform !== undefined) d.platform = patch.platform;
     if (patch.location !== undefined) d.location = patch.location;
+    if (patch.product !== undefined) d.product = patch.product.slice(0, PRODUCT_MAX_LENGTH);
+    if (patch.status !== undefined && STATUS_OPTIONS.includes(patch.status)) d.status = patch.status;
   });
 }
 
-/** The template the Edit Filter dialog saves: the original with the edited filter values. */
+/**
+ * The template the Edit Filter dialog saves: the original with the edited filter values. The
+ * product is saved without outer spaces; a status left as shown keeps the stored one as it was.
+ */
 export function templateFromEditDraft(draft: EditDraft): FilterTemplate {
   const { updated_at: _updatedAt, ...template } = draft.original;
   return {
@@ -147,6 +180,8 @@ export function templateFromEditDraft(draft: EditDraft): FilterTemplate {
     basketSize: { min: toAmountNumber(draft.min), max: toAmountNumber(draft.max) },
     platform: toStored(draft.platform, ALL_PLATFORM),
     location: toStored(draft.location, ALL_LOCATION),
+    product: draft.product.trim(),
+    status: draft.status === statusOptionOf(template.status) ? template.status : storedStatusOf(draft.status),
   };
 }
 

@@ -41,7 +41,7 @@ export const creatingState = filterDrawerSetup.createStateConfig({
 });
 
 export const editingState = filterDrawerSetup.createStateConfig({
-  description: "Edit Filter dialog: basket size, platform and location of one template; its title stays.",
+  description: "Edit Filter dialog: basket size, platform, location, product and status of one template; its title stays.",
   initial: "changing",
   states: {
     changing: {
@@ -60,6 +60,7 @@ export const editingState = filterDrawerSetup.createStateConfig({
           target: TEMPLATE_TAB,
           actions: [
             { type: "addTemplate", params: ({ event }) => event.output },
+            { type: "emitEdited", params: ({ event }) => event.output.title },
             { type: "notifySaved", params: ({ event }) => event.output.title },
             "forgetEdit",
           ],

@@ -184,6 +184,13 @@ describe("page data helpers", () => {
         template: { title: "T", basketSize: { min: 100, max: null }, product: "Soap", platform: "Lazada", location: "All Location", status: "", disabled: false },
       }),
     ).toEqual(["Platform: Lazada", "Product: Soap", "Basket size from ฿100.00"]);
+    const withStatus = (status: string) => activeFilterParts({
+      kind: "template",
+      template: { title: "T", basketSize: { min: null, max: null }, product: "", platform: "", location: "", status, disabled: false },
+    });
+    expect(withStatus("cancelled")).toEqual(["Status: Cancelled"]);
+    expect(withStatus("All Status")).toEqual([]);
+    expect(withStatus("on hold")).toEqual(["Status: on hold (no order has it)"]);
     expect(activeFilterParts({ kind: "adhoc", filter: { min: null, max: 500, platform: "All Platform", location: "Central" } })).toEqual([
       "Location: Central",
       "Basket size up to ฿500.00",

@@ -131,6 +131,48 @@ test("a filter template made in the drawer (platform Lazada) narrows every figur
   await expect((await chartTable(page, "GMV by platform")).getByRole("rowheader")).toHaveText(["Lazada"]);
 });
 
+test("a template's status and product, set in Edit Filter, narrow every figure", async ({ page }) => {
+  await open(page);
+  const all = await figure(page, "GMV");
+  // The status table's columns: orders, then GMV.
+  const cancelledRow = (await (await chartTable(page, "Orders by status")).getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "Cancelled", exact: true }) }).getByRole("cell").nth(1).innerText()).trim();
+  const topProduct = ((await (await chartTable(page, "Top products")).getByRole("rowheader").allInnerTexts())[0] ?? "").trim();
+  expect(topProduct).not.toBe("");
+
+  const d = await openDrawer(page);
+  await d.tab("Template").click();
+  await createTemplate(page, "Cancelled orders");
+  await d.editButton("Cancelled orders").click();
+  const edit = dialog(page, "Edit Filter");
+  await choose(edit.getByRole("combobox", { name: "Status" }), "Cancelled");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(d.root.getByText("Any basket size · All Platform · All Location · Cancelled")).toBeVisible();
+  await d.templateSwitch("Cancelled orders").click();
+  await expect(d.templateSwitch("Cancelled orders")).toBeChecked();
+  await drawer(page).closeButton.click();
+
+  const cancelled = await gmvAfterChange(page, all);
+  expect(cancelled).toBe(cancelledRow);
+  expect(await figure(page, "NMV")).toBe("฿0.00"); // NMV leaves cancelled orders out
+  await expect(page.getByText("Filter template Cancelled orders: Status: Cancelled.")).toBeVisible();
+  await expect((await chartTable(page, "Orders by status")).getByRole("rowheader")).toHaveText(["Cancelled"]);
+
+  // The product too: the cancelled orders holding the month's top product.
+  await openDrawer(page);
+  await drawer(page).editButton("Cancelled orders").click();
+  await expect(edit.getByRole("combobox", { name: "Status" })).toHaveValue("Cancelled");
+  await edit.getByLabel("Product").fill(topProduct);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await drawer(page).closeButton.click();
+  const withProduct = await gmvAfterChange(page, cancelled);
+  expect(Number(withProduct.replace(/[฿,]/g, ""))).toBeLessThan(Number(cancelled.replace(/[฿,]/g, "")));
+  await expect(page.getByText(`Filter template Cancelled orders: Status: Cancelled; Product: ${topProduct}.`)).toBeVisible();
+  await expect((await chartTable(page, "Top products")).getByRole("rowheader").filter({ hasText: topProduct })).toHaveCount(1);
+});
+
 test("a chart click filters (with its time), undo restores, Clear Filter removes the clicks and the template", async ({ page }) => {
   await signInQuickly(page, DEMO);
   // An ad-hoc filter from the URL stands in for the active filter Clear Filter must drop too.

@@ -345,6 +345,17 @@ describe("filter drawer: Edit Filter dialog", () => {
     expect(actor.getSnapshot().context.templates[0]?.basketSize).toEqual({ min: 12.5, max: null });
   });
 
+  it("saves an edited product and status, and tells the app the template was edited", async () => {
+    const { actor, calls, emitted } = await opened({ templates: [q1] });
+    actor.send({ type: "edit.open", title: "Q1" });
+    actor.send({ type: "edit.changed", patch: { product: "Tipco Orange 1 L", status: "Returned" } });
+    actor.send({ type: "edit.save" });
+    await flush();
+    expect(calls.saveTemplate).toHaveLength(1);
+    expect(calls.saveTemplate[0]).toMatchObject({ title: "Q1", product: "Tipco Orange 1 L", status: "returned", location: "Central" });
+    expect(emitted).toContainEqual({ type: "template.edited", title: "Q1" });
+  });
+
   it("stays open with the edits and the reason when the save is refused, and can retry", async () => {
     let attempt = 0;
     const { actor } = await opened({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FilterTemplateRecord } from "../../domain/entities";
 import {
-  EMPTY_DRAFT, adHocFromDraft, appliedFromSearch, drawerWidth, editDraftFromTemplate, isBlankName, keepOfferedPages, patchEditDraft,
+  ALL_STATUS, EMPTY_DRAFT, STATUS_OPTIONS, adHocFromDraft, statusOptionOf, appliedFromSearch, drawerWidth, editDraftFromTemplate, isBlankName, keepOfferedPages, patchEditDraft,
   templateFromDraft, templateFromEditDraft, withTemplate, withoutTemplate,
 } from "../../machines/filterDrawer/filterDraft";
 
@@ -89,6 +89,32 @@ describe("Edit Filter form", () => {
   ])("saved basket text %j is %j", (text, value) => {
     const d = patchEditDraft(editDraftFromTemplate(record("Q1")), { min: text });
     expect(templateFromEditDraft(d).basketSize.min).toBe(value);
+  });
+
+  it("edits the product and the status: shown as stored, saved trimmed and as the order status", () => {
+    const d = editDraftFromTemplate(record("Q1", { product: "Tipco Orange 1 L", status: "pending" }));
+    expect(d).toMatchObject({ product: "Tipco Orange 1 L", status: "Pending" });
+    const t = templateFromEditDraft(patchEditDraft(d, { product: "  Aura Glow Serum 30 มล. ", status: "Cancelled" }));
+    expect(t).toMatchObject({ product: "Aura Glow Serum 30 มล.", status: "cancelled" });
+    expect(templateFromEditDraft(patchEditDraft(d, { product: "", status: ALL_STATUS }))).toMatchObject({ product: "", status: "" });
+  });
+
+  it.each([
+    ["", ALL_STATUS],
+    ["All Status", ALL_STATUS],
+    ["COMPLETED", "Completed"],
+    ["returned", "Returned"],
+    ["on hold", ALL_STATUS],
+  ])("shows the stored status %j as %j", (stored, shown) => {
+    expect(statusOptionOf(stored)).toBe(shown);
+    expect(editDraftFromTemplate(record("Q1", { status: stored })).status).toBe(shown);
+  });
+
+  it("offers every order status, ignores a status it does not offer, and cuts a product name at 200 characters", () => {
+    expect(STATUS_OPTIONS).toEqual([ALL_STATUS, "Completed", "Pending", "Cancelled", "Returned"]);
+    const d = editDraftFromTemplate(record("Q1", { status: "completed" }));
+    expect(patchEditDraft(d, { status: "Shipped" }).status).toBe("Completed");
+    expect(patchEditDraft(d, { product: "x".repeat(250) }).product).toHaveLength(200);
   });
 
   it("saves without updated_at and keeps the fields it does not edit", () => {

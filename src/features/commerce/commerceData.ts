@@ -3,8 +3,8 @@
  * among the user's templates) or the ad-hoc filter, merged with the page's chart clicks into the
  * request's filter (`effectiveCommerceFilter`), and the figures the server computes with it.
  */
-import { COMMERCE_CHANNELS, DEFAULT_COMMERCE_CHANNEL, type CommerceChannel, type CommerceFigures, type CommerceFilter, type CommerceRequest } from "../../../domain/commerce";
-import { effectiveCommerceFilter, type ChartClick } from "../../../domain/commerceFilter";
+import { COMMERCE_CHANNELS, DEFAULT_COMMERCE_CHANNEL, ORDER_STATUS_LABELS, type CommerceChannel, type CommerceFigures, type CommerceFilter, type CommerceRequest } from "../../../domain/commerce";
+import { effectiveCommerceFilter, templateStatus, type ChartClick } from "../../../domain/commerceFilter";
 import { toDisplayDate } from "../../../domain/dates";
 import type { FilterTemplate } from "../../../domain/entities";
 import type { AdHocFilter, ResolvedView } from "../../../domain/viewSearch";
@@ -76,6 +76,13 @@ const given = (label: string, value: string, all: string): string | null => {
   return v === "" || v === all ? null : `${label}: ${v}`;
 };
 
+/** A template's status in words: its label, or the stored word when no order can have it. */
+function statusWords(stored: string): string | null {
+  const status = templateStatus(stored);
+  if (status === "all") return null;
+  return status === null ? `Status: ${stored.trim()} (no order has it)` : `Status: ${ORDER_STATUS_LABELS[status]}`;
+}
+
 /** What the active template or ad-hoc filter narrows, in words ("Platform: Lazada", …); empty = everything. */
 export function activeFilterParts(active: ActiveFilter): string[] {
   if (active.kind === "template") {
@@ -83,7 +90,7 @@ export function activeFilterParts(active: ActiveFilter): string[] {
     return [
       given("Platform", t.platform, "All Platform"),
       given("Location", t.location, "All Location"),
-      given("Status", t.status, ""),
+      statusWords(t.status),
       given("Product", t.product, ""),
       basketWords(t.basketSize.min, t.basketSize.max),
     ].filter((p) => p !== null);

@@ -6,7 +6,7 @@
  */
 import type { Data, Layout } from "plotly.js";
 import {
-  BASKET_BUCKETS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
+  BASKET_BUCKETS, ORDER_STATUS_LABELS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
 } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, basketBucketValue, type ChartClick } from "../../../domain/commerceFilter";
 import type { CsvColumn } from "@/components/export/download";
@@ -37,8 +37,7 @@ export function formatPeriod(period: string, granularity: SeriesGranularity): st
 
 const GRANULARITY_WORDS: Record<SeriesGranularity, string> = { day: "per day", week: "per week", month: "per month" };
 
-export const STATUS_LABELS: Record<string, string> = { completed: "Completed", pending: "Pending", cancelled: "Cancelled", returned: "Returned" };
-export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
+export const statusLabel = (status: string): string => (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
 
 /** The words the page states for GMV and NMV (issue 6: their definitions in the UI). */
 export const GMV_DEFINITION = "GMV (gross merchandise value): the value of every order placed in the range, whatever its status.";

@@ -13,7 +13,7 @@ import { TabPanel, TabView } from "primereact/tabview";
 import type { Bag, FilterTemplateRecord, Page } from "../../../domain/entities";
 import { CHANNEL_LABELS } from "../../../domain/permissions";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
-import type { FilterDraft, FilterValues, Location, Platform } from "../../../machines/filterDrawer/filterDraft";
+import { ALL_STATUS, statusOptionOf, type FilterDraft, type FilterValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import type { DrawerTab } from "../../../machines/filterDrawer/filterDrawerSetup";
 import { Select } from "@/components/ui/Select";
 import { useModalFocus } from "@/components/ui/useModalFocus";
@@ -102,7 +102,11 @@ export interface TemplateListProps {
 function describeTemplate(t: FilterTemplateRecord): string {
   const { min, max } = t.basketSize;
   const basket = min === null && max === null ? "Any basket size" : `Basket ${min ?? 0}–${max ?? "∞"}`;
-  return [basket, t.platform || PLATFORM_OPTIONS[0], t.location || LOCATION_OPTIONS[0]].join(" · ");
+  const status = statusOptionOf(t.status);
+  return [
+    basket, t.platform || PLATFORM_OPTIONS[0], t.location || LOCATION_OPTIONS[0],
+    ...(status === ALL_STATUS ? [] : [status]), ...(t.product.trim() === "" ? [] : [t.product.trim()]),
+  ].join(" · ");
 }
 
 function TemplateList(p: TemplateListProps) {

@@ -9,7 +9,7 @@ import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { InputText } from "primereact/inputtext";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
-import type { EditDraft, EditValues, Location, Platform } from "../../../machines/filterDrawer/filterDraft";
+import { PRODUCT_MAX_LENGTH, STATUS_OPTIONS, type EditDraft, type EditValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { Select } from "@/components/ui/Select";
 
@@ -142,6 +142,29 @@ export function EditFilterDialogView(p: EditFilterDialogViewProps) {
                 Location
               </span>
               <Select label="Location" value={d.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
+            </div>
+          </div>
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="edit-product">Product</label>
+              <InputText
+                id="edit-product"
+                value={d.product}
+                maxLength={PRODUCT_MAX_LENGTH}
+                placeholder="All products"
+                aria-describedby="edit-product-hint"
+                onChange={(e) => p.onChange({ product: e.target.value })}
+                disabled={p.saving}
+              />
+              <small id="edit-product-hint" className="muted">
+                The exact product name, as in the orders (E-Commerce and CRM); empty for every product.
+              </small>
+            </div>
+            <div className="field">
+              <span className="field-label" aria-hidden="true">
+                Status
+              </span>
+              <Select label="Status" value={d.status} options={STATUS_OPTIONS} onChange={(v) => p.onChange({ status: v })} />
             </div>
           </div>
           {p.error !== null && (

@@ -1,10 +1,12 @@
 /**
  * Connects the drawer and the activation actors to the URL, the store of the applied view:
  * the URL's active filter is synced into the activation machine, and what the machines decide
- * (Search, a template switched on or off, a deleted template) is written back as one navigation.
+ * (Search, a template switched on or off, a deleted template) is written back as one navigation;
+ * an edit of the active template makes the visible page load its data again.
  */
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { activeSearch } from "../../../machines/templateActivation/activeFilter";
+import { invalidatePageData } from "@/app/pageData";
 import { useSetView, useView, type ViewSearch } from "@/app/view";
 import { filterDrawerActor, templateActivationActor } from "@/features/filters/filterDrawerActor";
 
@@ -28,6 +30,9 @@ export function useFilterBridge(): void {
   const view = useView();
   const setView = useSetView();
   const activeKey = JSON.stringify(view.active);
+  // The active template's title, read when a template is edited.
+  const activeTitle = useRef<string | null>(null);
+  activeTitle.current = view.active.kind === "template" ? view.active.title : null;
 
   useEffect(() => {
     templateActivationActor.send({ type: "activation.synced", active: JSON.parse(activeKey) as typeof view.active });
@@ -41,6 +46,10 @@ export function useFilterBridge(): void {
         templateActivationActor.send({ type: "adhoc.apply", filter: event.filter });
       }),
       filterDrawerActor.on("template.deleted", (event) => templateActivationActor.send({ type: "template.removed", title: event.title })),
+      // The active template now filters differently: the visible page loads its data again.
+      filterDrawerActor.on("template.edited", (event) => {
+        if (event.title === activeTitle.current) invalidatePageData();
+      }),
       templateActivationActor.on("activation.changed", (event) => patch(activeSearch(event.active))),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());
