@@ -72,6 +72,21 @@ async function rowGmv(page: Page, title: string, row: string): Promise<string> {
   return (await table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row, exact: true }) }).getByRole("cell").first().innerText()).trim();
 }
 
+/** Creates a template in the drawer, sets its values in Edit Filter, switches it on and closes the drawer. */
+async function activeTemplate(page: Page, title: string, set: (edit: Locator) => Promise<void>): Promise<void> {
+  const d = await openDrawer(page);
+  await d.tab("Template").click();
+  await createTemplate(page, title);
+  await d.editButton(title).click();
+  const edit = dialog(page, "Edit Filter");
+  await set(edit);
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await d.templateSwitch(title).click();
+  await expect(d.templateSwitch(title)).toBeChecked();
+  await drawer(page).closeButton.click();
+}
+
 async function open(page: Page, search = MONTH): Promise<void> {
   await signInQuickly(page, DEMO);
   await page.goto(`/e-commerce?${search}`);
@@ -114,17 +129,7 @@ test("a filter template made in the drawer (platform Lazada) narrows every figur
   const all = await figure(page, "GMV");
   const lazadaRow = await rowGmv(page, "GMV by platform", "Lazada");
 
-  const d = await openDrawer(page);
-  await d.tab("Template").click();
-  await createTemplate(page, "Lazada only");
-  await d.editButton("Lazada only").click();
-  const edit = dialog(page, "Edit Filter");
-  await choose(edit.getByRole("combobox", { name: "Platform" }), "Lazada");
-  await edit.getByRole("button", { name: "Save" }).click();
-  await expect(edit).toBeHidden();
-  await d.templateSwitch("Lazada only").click();
-  await expect(d.templateSwitch("Lazada only")).toBeChecked();
-  await drawer(page).closeButton.click();
+  await activeTemplate(page, "Lazada only", (edit) => choose(edit.getByRole("combobox", { name: "Platform" }), "Lazada"));
 
   expect(await gmvAfterChange(page, all)).toBe(lazadaRow);
   await expect(page.getByText("Filter template Lazada only: Platform: Lazada.")).toBeVisible();
@@ -140,18 +145,7 @@ test("a template's status and product, set in Edit Filter, narrow every figure",
   const topProduct = ((await (await chartTable(page, "Top products")).getByRole("rowheader").allInnerTexts())[0] ?? "").trim();
   expect(topProduct).not.toBe("");
 
-  const d = await openDrawer(page);
-  await d.tab("Template").click();
-  await createTemplate(page, "Cancelled orders");
-  await d.editButton("Cancelled orders").click();
-  const edit = dialog(page, "Edit Filter");
-  await choose(edit.getByRole("combobox", { name: "Status" }), "Cancelled");
-  await edit.getByRole("button", { name: "Save" }).click();
-  await expect(edit).toBeHidden();
-  await expect(d.root.getByText("Any basket size · All Platform · All Location · Cancelled")).toBeVisible();
-  await d.templateSwitch("Cancelled orders").click();
-  await expect(d.templateSwitch("Cancelled orders")).toBeChecked();
-  await drawer(page).closeButton.click();
+  await activeTemplate(page, "Cancelled orders", (edit) => choose(edit.getByRole("combobox", { name: "Status" }), "Cancelled"));
 
   const cancelled = await gmvAfterChange(page, all);
   expect(cancelled).toBe(cancelledRow);
@@ -160,8 +154,10 @@ test("a template's status and product, set in Edit Filter, narrow every figure",
   await expect((await chartTable(page, "Orders by status")).getByRole("rowheader")).toHaveText(["Cancelled"]);
 
   // The product too: the cancelled orders holding the month's top product.
-  await openDrawer(page);
-  await drawer(page).editButton("Cancelled orders").click();
+  const d = await openDrawer(page);
+  await expect(d.root.getByText("Any basket size · All Platform · All Location · Cancelled")).toBeVisible();
+  await d.editButton("Cancelled orders").click();
+  const edit = dialog(page, "Edit Filter");
   await expect(edit.getByRole("combobox", { name: "Status" })).toHaveValue("Cancelled");
   await edit.getByLabel("Product").fill(topProduct);
   await edit.getByRole("button", { name: "Save" }).click();

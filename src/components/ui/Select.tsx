@@ -31,3 +31,15 @@ export function Select({ label, value, options, onChange, className }: SelectPro
     </select>
   );
 }
+
+/** A {@link Select} in a form field, under its visible label (the select is named by `label` itself). */
+export function SelectField(props: SelectProps) {
+  return (
+    <div className="field">
+      <span className="field-label" aria-hidden="true">
+        {props.label}
+      </span>
+      <Select {...props} />
+    </div>
+  );
+}

@@ -15,7 +15,7 @@ import { CHANNEL_LABELS } from "../../../domain/permissions";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import { ALL_STATUS, statusOptionOf, type FilterDraft, type FilterValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import type { DrawerTab } from "../../../machines/filterDrawer/filterDrawerSetup";
-import { Select } from "@/components/ui/Select";
+import { SelectField } from "@/components/ui/Select";
 import { useModalFocus } from "@/components/ui/useModalFocus";
 import "@/features/filters/filterDrawer.css";
 
@@ -238,18 +238,8 @@ function FilterForm(p: FilterFormProps) {
           />
         </div>
       </div>
-      <div className="field">
-        <span className="field-label" aria-hidden="true">
-          Platform
-        </span>
-        <Select label="Platform" value={p.draft.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
-      </div>
-      <div className="field">
-        <span className="field-label" aria-hidden="true">
-          Location
-        </span>
-        <Select label="Location" value={p.draft.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
-      </div>
+      <SelectField label="Platform" value={p.draft.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
+      <SelectField label="Location" value={p.draft.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
       <Button type="submit" label="Search" icon="pi pi-search" disabled={!p.canSearch} />
     </form>
   );

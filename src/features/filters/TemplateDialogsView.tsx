@@ -11,7 +11,7 @@ import { InputText } from "primereact/inputtext";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import { PRODUCT_MAX_LENGTH, STATUS_OPTIONS, type EditDraft, type EditValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
-import { Select } from "@/components/ui/Select";
+import { SelectField } from "@/components/ui/Select";
 
 const CREATE_WIDTH = 500;
 const EDIT_WIDTH = 800;
@@ -131,18 +131,8 @@ export function EditFilterDialogView(p: EditFilterDialogViewProps) {
             </div>
           </div>
           <div className="field-row">
-            <div className="field">
-              <span className="field-label" aria-hidden="true">
-                Platform
-              </span>
-              <Select label="Platform" value={d.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
-            </div>
-            <div className="field">
-              <span className="field-label" aria-hidden="true">
-                Location
-              </span>
-              <Select label="Location" value={d.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
-            </div>
+            <SelectField label="Platform" value={d.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
+            <SelectField label="Location" value={d.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
           </div>
           <div className="field-row">
             <div className="field">
@@ -160,12 +150,7 @@ export function EditFilterDialogView(p: EditFilterDialogViewProps) {
                 The exact product name, as in the orders (E-Commerce and CRM); empty for every product.
               </small>
             </div>
-            <div className="field">
-              <span className="field-label" aria-hidden="true">
-                Status
-              </span>
-              <Select label="Status" value={d.status} options={STATUS_OPTIONS} onChange={(v) => p.onChange({ status: v })} />
-            </div>
+            <SelectField label="Status" value={d.status} options={STATUS_OPTIONS} onChange={(v) => p.onChange({ status: v })} />
           </div>
           {p.error !== null && (
             <p className="form-error" role="alert">
