@@ -17,7 +17,6 @@ import { UserService } from "./services/users";
 import type { Storage } from "./storage/storage";
 import pkg from "../package.json" with { type: "json" };
 
-
 /** Wires the services over one storage: used by the server, the CLI and the tests. */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();

@@ -263,7 +263,7 @@ const CUTS = SCORE_MAX - SCORE_MIN;
  * - One group: everyone 1.
  *
  * @param counts - sizes of the tie groups (each ≥ 1), worst value first
- * @returns one score per group, increasing, the first 1
+ * @returns one score per group, never decreasing (increasing with four groups or fewer), the first 1
  */
 export function tieGroupScores(counts: ArrayLike<number>): Uint8Array {
   const g = counts.length;
@@ -349,8 +349,7 @@ function everyGapCuts(gaps: Float64Array, n: number, ideal: readonly number[]): 
     if (cuts.length === CUTS) {
       if (!gaps.every((gap) => cuts.includes(gap))) return;
       const cost = cuts.reduce((sum, cut, j) => sum + Math.abs(cut - ideal[j]!), 0);
-      const later = cost === bestCost && cuts.some((cut, j) => cut !== bestCuts[j]) && isLater(cuts, bestCuts);
-      if (cost < bestCost || later) {
+      if (cost < bestCost || (cost === bestCost && isLater(cuts, bestCuts))) {
         bestCost = cost;
         bestCuts = [...cuts];
       }
