@@ -1,9 +1,14 @@
 // Lint runs in `npm test`. Besides typescript-eslint's recommended rules it enforces the
 // one-way imports of docs/architecture.md: domain imports nothing of ours; machines and
-// workers import only domain; server never imports src, machines or workers.
+// workers import only domain; server never imports src, machines or workers; no import cycles;
+// no feature imports another feature; in src/, `src/app/`, `src/components/` and `src/api/`
+// (shared layers) import no feature, layout, route or the router.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
+import { readdirSync } from "node:fs";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const layer = (files, forbidden, message) => ({
   files,
@@ -16,6 +21,20 @@ const layer = (files, forbidden, message) => ({
     }],
   },
 });
+
+// One block per feature folder: it may import its own files, never another feature's.
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const featureRules = features.map((name) => ({
+  files: [`src/features/${name}/**/*.{ts,tsx}`],
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [{
+        group: ["@/features/*", `!@/features/${name}`, `!@/features/${name}/**`],
+        message: "Features never import each other: compose them in a route or layout, or move what they share to src/app or src/components.",
+      }, { group: ["@/router", "@/routes/*", "@/layouts/*"], message: "Features never import the router, routes or layouts (the URL is read and written through @/app/view)." }],
+    }],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ["dist/**", "server/dist/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "docs/**"] },
@@ -32,4 +51,26 @@ export default tseslint.config(
   layer(["machines/**/*.ts"], ["src", "server", "workers"], "machines/ import only domain/."),
   layer(["workers/**/*.ts"], ["src", "server", "machines"], "workers/ import only domain/."),
   layer(["server/**/*.ts"], ["src", "machines", "workers"], "server/ never imports src/, machines/ or workers/."),
+  ...featureRules,
+  {
+    files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/api/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [{
+          group: ["@/features/*", "@/layouts/*", "@/routes/*", "@/router"],
+          message: "src/app, src/components and src/api are shared layers: they import no feature, layout, route or the router.",
+        }],
+      }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "machines/**/*.ts", "workers/**/*.ts", "domain/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+      // Without it the rule cannot read the TypeScript files it follows, and finds no cycle at all.
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
 );

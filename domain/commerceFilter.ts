@@ -202,3 +202,31 @@ export function effectiveCommerceFilter(input: {
 export function matchesNothing(filter: CommerceFilter): boolean {
   return filter.platforms !== undefined && filter.platforms.length > 0 && filter.platforms.every((p) => p === NO_MATCH);
 }
+
+/** The filter a page applies, as found: the active template (looked up by title), the ad-hoc filter, or none. */
+export type AppliedFilter =
+  | { readonly kind: "none" }
+  | { readonly kind: "template"; readonly template: FilterTemplate }
+  /** The URL names a template the user no longer has (deleted or renamed): nothing is applied from it. */
+  | { readonly kind: "missing"; readonly title: string }
+  | { readonly kind: "adhoc"; readonly filter: AdHocFilter };
+
+/** The view's active filter (from the URL) as the template it names among the user's, or the ad-hoc filter. */
+export function appliedFilterOf(
+  active: { readonly kind: "none" } | { readonly kind: "template"; readonly title: string } | { readonly kind: "adhoc"; readonly filter: AdHocFilter },
+  templates: readonly FilterTemplate[],
+): AppliedFilter {
+  if (active.kind === "none") return { kind: "none" };
+  if (active.kind === "adhoc") return { kind: "adhoc", filter: active.filter };
+  const found = templates.find((t) => t.title === active.title);
+  return found === undefined ? { kind: "missing", title: active.title } : { kind: "template", template: found };
+}
+
+/** The page's filter: the applied template or ad-hoc filter merged with the page's chart clicks. */
+export function pageFilterOf(applied: AppliedFilter, clicks: readonly ChartClick[]): CommerceFilter {
+  return effectiveCommerceFilter({
+    template: applied.kind === "template" ? applied.template : null,
+    adhoc: applied.kind === "adhoc" ? applied.filter : null,
+    clicks,
+  });
+}

@@ -290,3 +290,14 @@ export function summaryRequestOf(view: {
     ...(view.bags.length > 0 ? { bags: view.bags.join(",") } : {}),
   };
 }
+
+/** What the KPI progress section of /brandEx shows. */
+export type KpiSection =
+  /** No KPI template selected. */
+  | { readonly kind: "none" }
+  /** The user may not read KPI templates (no permission 9): no KPI progress, not an error. */
+  | { readonly kind: "forbidden" }
+  /** The selected title is not among the user's templates (deleted or renamed since). */
+  | { readonly kind: "missing"; readonly title: string }
+  | { readonly kind: "failed"; readonly title: string; readonly message: string }
+  | { readonly kind: "ready"; readonly progress: KpiProgress };

@@ -17,16 +17,20 @@ export function isAppRoute(pathname: string): boolean {
   return patterns.some((re) => re.test(p));
 }
 
-/** The search params only /o2o reads. */
-export const O2O_ONLY_SEARCH_KEYS = ["tab", "from", "to", "campaign"] as const;
-
 /**
- * The search params that travel with a side-menu link: the applied view goes along; the o2o
- * tab, range and campaign stay behind unless the link is to /o2o itself.
+ * The search params that travel with a side-menu link: the shared view (range, brand, channel,
+ * pages, accounts, active filter, KPI template) always goes along; a module's own params (the
+ * /o2o tab, range and campaign, the e-commerce channel, the CRM table) stay behind unless the
+ * link is to the page shown now.
  */
-export function searchForModule<T extends Record<string, unknown>>(path: string, current: T): T {
-  if (path === "/o2o") return current;
-  const next: Record<string, unknown> = { ...current };
-  for (const key of O2O_ONLY_SEARCH_KEYS) delete next[key];
-  return next as T;
+export function searchForModule<T extends Record<string, unknown>>(
+  path: string,
+  currentPath: string,
+  current: T,
+  sharedKeys: readonly string[],
+): Partial<T> {
+  if (path === currentPath) return current;
+  const next: Record<string, unknown> = {};
+  for (const key of sharedKeys) if (current[key] !== undefined) next[key] = current[key];
+  return next as Partial<T>;
 }

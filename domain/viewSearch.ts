@@ -8,7 +8,8 @@ import { DEFAULT_DATE_RANGE, toDisplayDate, toStoredRange, type DateRange } from
 import { ALL_CHANNEL } from "./permissions";
 import { Title } from "./entities";
 
-const DateOnly = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
+/** A calendar day as the URL writes it (YYYY-MM-DD). */
+export const DateOnly = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/));
 const Ids = Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(Schema.isMaxLength(500));
 
 /** Platform options of the filter (spec §9). */
@@ -28,7 +29,11 @@ export const AdHocFilter = Schema.Struct({
 });
 export type AdHocFilter = typeof AdHocFilter.Type;
 
-/** The URL search params of every page of the default layout; all optional. */
+/**
+ * The URL search params shared by every page of the default layout (the applied view); all
+ * optional. A module page's own params (the /o2o tab, the e-commerce channel, the CRM table) are
+ * declared by its route (`domain/routeSearch.ts`), never here.
+ */
 export const ViewSearch = Schema.Struct({
   start: Schema.optionalKey(DateOnly),
   end: Schema.optionalKey(DateOnly),
@@ -42,25 +47,18 @@ export const ViewSearch = Schema.Struct({
   adhoc: Schema.optionalKey(AdHocFilter),
   /** Title of the selected KPI template (KPI Setting drawer); its plan is measured on /brandEx. */
   kpi: Schema.optionalKey(Title),
-  /**
-   * /o2o only: the tab shown. Any short lower-case id here; /o2o shows its first tab for one it
-   * does not have (the tab list lives in `o2o.ts`, which the shell must not load).
-   */
-  tab: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[a-z_]{1,40}$/))),
-  /** /o2o only: the first day of its own date range (spec §9: it has its own, not start/end). */
-  from: Schema.optionalKey(DateOnly),
-  /** /o2o only: the last day of its own date range. */
-  to: Schema.optionalKey(DateOnly),
-  /** /o2o only: the id of the campaign shown. */
-  campaign: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
-  /**
-   * /e-commerce and /crm: the e-commerce channel (spec §9: All channel, Shopee, Lazada). Any short
-   * name here; the page falls back to "All channel" for one it does not offer (the list lives in
-   * `commerce.ts`, which the shell must not load).
-   */
-  ech: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z ]{1,30}$/))),
 });
 export type ViewSearch = typeof ViewSearch.Type;
+
+/** The keys of the shared view: what a side-menu link carries to another module. */
+export const VIEW_SEARCH_KEYS = Object.keys(ViewSearch.fields) as readonly (keyof ViewSearch)[];
+
+/** Only the shared view's params of `search` (a module's own params stay behind). */
+export function sharedViewSearch(search: Readonly<Record<string, unknown>>): ViewSearch {
+  const kept: Record<string, unknown> = {};
+  for (const key of VIEW_SEARCH_KEYS) if (search[key] !== undefined) kept[key] = search[key];
+  return kept as ViewSearch;
+}
 
 /** Brand and channel remembered across reloads (spec §4: "Brand and channel selections are stored"). */
 export interface RememberedChoice {

@@ -15,6 +15,8 @@ import { kpiDrawerMachine } from "./kpiDrawer/kpiDrawerMachine";
 import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
 import { o2oMachine } from "./o2o/o2oMachine";
 import { pageFilterMachine } from "./pageFilter/pageFilterMachine";
+import { ecommerceMachine } from "./ecommerce/ecommerceMachine";
+import { brandExMachine } from "./brandEx/brandExMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -27,6 +29,8 @@ export const MACHINES = {
   kpiSelection: kpiSelectionMachine,
   o2o: o2oMachine,
   pageFilter: pageFilterMachine,
+  ecommerce: ecommerceMachine,
+  brandEx: brandExMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

@@ -11,7 +11,7 @@ import "@fontsource/prompt/latin-600.css";
 import "@fontsource/prompt/thai-600.css";
 import { authActor } from "@/app/auth";
 import { setupInspector } from "@/app/inspect";
-import { rerunGuardsOnAuthChange, router } from "@/app/router";
+import { rerunGuardsOnAuthChange, router } from "@/router";
 import { loadShellRules, needsShellRules } from "@/app/shellRulesLoader";
 import "@/styles.css";
 

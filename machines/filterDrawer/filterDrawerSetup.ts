@@ -67,6 +67,8 @@ export type FilterDrawerEvent =
 export type FilterDrawerEmitted =
   | { type: "filters.searched"; filter: AdHocFilter; pages: readonly string[]; bags: readonly string[] }
   | { type: "template.deleted"; title: string }
+  /** A new template was saved (a link may name it). */
+  | { type: "template.created"; title: string }
   /** A template's filter values were edited and saved (the page showing it active loads again). */
   | { type: "template.edited"; title: string }
   | { type: "toast.show"; severity: "success" | "error"; summary: string; detail?: string };
@@ -123,6 +125,7 @@ export const filterDrawerSetup = setup({
     markCreateSubmitted: assign({ createSubmitted: true }),
     addTemplate: assign({ templates: ({ context }, record: FilterTemplateRecord) => withTemplate(context.templates, record) }),
     emitEdited: emit((_, title: string) => ({ type: "template.edited" as const, title })),
+    emitCreated: emit((_, title: string) => ({ type: "template.created" as const, title })),
     notifySaved: emit((_, title: string) => ({ type: "toast.show" as const, severity: "success" as const, summary: "Template saved", detail: title })),
     notifyUpsertFailed: emit((_, { error }: { error: unknown }) => ({
       type: "toast.show" as const,

@@ -31,6 +31,7 @@ export const creatingState = filterDrawerSetup.createStateConfig({
           target: TEMPLATE_TAB,
           actions: [
             { type: "addTemplate", params: ({ event }) => event.output },
+            { type: "emitCreated", params: ({ event }) => event.output.title },
             { type: "notifySaved", params: ({ event }) => event.output.title },
           ],
         },

@@ -4,6 +4,7 @@
  * awaits them before the first render of such a route, and the bare routes that lead into the
  * layout (sign-in, hand-over) await them before they redirect.
  */
+import type { ROUTE_SEARCH, RouteWithSearch } from "../../domain/routeSearch";
 import type { ViewSearch } from "../../domain/viewSearch";
 import { guardedImport } from "@/app/chunkReload";
 // Type-only: erased at build time, so the rules stay in their own chunk.
@@ -34,6 +35,18 @@ export function validateShellSearch(raw: Record<string, unknown>): ViewSearch {
   if (rules !== null) return rules.validateViewSearch(raw);
   void loadShellRules();
   return {};
+}
+
+/**
+ * `validateSearch` of a module route with params of its own (`domain/routeSearch.ts`); like the
+ * layout's, it drops the params while the rules are not loaded yet.
+ */
+export function validateRouteSearchOf<P extends RouteWithSearch>(path: P): (raw: Record<string, unknown>) => Partial<(typeof ROUTE_SEARCH)[P]["Type"]> {
+  return (raw) => {
+    if (rules !== null) return rules.validateRouteSearch(path, raw);
+    void loadShellRules();
+    return {};
+  };
 }
 
 /** Paths that render without the default layout, so need no rules to start. */

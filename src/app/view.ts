@@ -25,9 +25,18 @@ export function channelsOf(user: UserData | null, path: string): string[] {
   return channelOptions(user?.accountTime.template ?? DEFAULT_ACCOUNT_TEMPLATE, path);
 }
 
-/** The raw search params of the current route (all of them optional). */
+/** The shared view's search params of the current route (all of them optional). */
 export function useViewSearch(): ViewSearch {
   return useSearch({ strict: false }) as ViewSearch;
+}
+
+/**
+ * The current module route's own search params (`domain/routeSearch.ts`), as its
+ * `validateSearch` kept them; `T` is that route's search type.
+ */
+export function usePageSearch<T extends object>(): Partial<T> {
+  const search: object = useViewSearch();
+  return search as Partial<T>;
 }
 
 /** The view to show on the current page, resolved against the user's brands and channels. */
@@ -50,16 +59,17 @@ export function viewKey(view: ResolvedView): string {
 }
 
 /** `patch` applied to `search`: `undefined` removes a param, empty id lists are dropped. */
-export function applyViewPatch(search: ViewSearch, patch: Partial<ViewSearch>): ViewSearch {
-  const next: Record<string, unknown> = { ...search };
+export function applyViewPatch<S extends object>(search: S, patch: Partial<ViewSearch> | object): S {
+  const next: Record<string, unknown> = { ...(search as Record<string, unknown>) };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) delete next[key];
     else next[key] = value;
   }
   // A template and an ad-hoc filter never apply together (spec §4: at most one is active).
-  if (patch.tpl !== undefined) delete next.adhoc;
-  if (patch.adhoc !== undefined) delete next.tpl;
-  return next as ViewSearch;
+  const view = patch as Partial<ViewSearch>;
+  if (view.tpl !== undefined) delete next.adhoc;
+  if (view.adhoc !== undefined) delete next.tpl;
+  return next as S;
 }
 
 /**
@@ -76,7 +86,21 @@ export function useSetView(): (patch: Partial<ViewSearch>) => void {
           ...("ch" in patch ? { ch: patch.ch ?? null } : {}),
         });
       }
-      void navigate({ to: ".", search: ((prev: ViewSearch) => applyViewPatch(prev, patch)) as never });
+      void navigate({ to: ".", search: ((prev: Record<string, unknown>) => applyViewPatch(prev, patch)) as never });
+    },
+    [navigate],
+  );
+}
+
+/**
+ * Changes the current module route's own params (the page's choices: a tab, a channel, the
+ * table's sort) as a new history entry, so Back undoes it; `undefined` removes a param.
+ */
+export function useSetPageSearch<T extends object>(): (patch: Partial<T>) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (patch: Partial<T>) => {
+      void navigate({ to: ".", search: ((prev: Record<string, unknown>) => applyViewPatch(prev, patch)) as never });
     },
     [navigate],
   );

@@ -1,9 +1,11 @@
 /**
  * The module pages of the default layout (spec §2). Each page is its own lazily loaded chunk,
- * behind the chunk-reload guard.
+ * behind the chunk-reload guard. A route with choices of its own in the URL declares them here
+ * (`validateSearch`, schemas in `domain/routeSearch.ts`); the shared view is the layout's.
  */
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { guardedImport } from "@/app/chunkReload";
+import { validateRouteSearchOf } from "@/app/shellRulesLoader";
 import { shellRoute } from "@/routes/shell";
 
 const lazyPage = <T extends { default: () => React.ReactNode }>(load: () => Promise<T>) =>
@@ -18,10 +20,10 @@ export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", compon
 export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", component: lazyPage(() => import("@/features/modules/AdsPage")) });
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
-export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
+export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", component: lazyPage(() => import("@/features/crm/CrmPage")) });
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", component: lazyPage(() => import("@/features/modules/AffiliatePage")) });
-export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", component: lazyPage(() => import("@/features/o2o/O2oPage")) });
+export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
 export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/modules/SalePage")) });
 export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", component: lazyPage(() => import("@/features/modules/FormAcPage")) });

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import type { AuthActorRef } from "../../machines/auth/authMachine";
-import { NotFoundPage, RouteErrorPage } from "@/features/errors/ErrorPages";
+import { NotFoundPage, RouteErrorPage } from "@/routes/errorPages";
 
 export interface RouterContext {
   auth: AuthActorRef;

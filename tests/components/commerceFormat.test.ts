@@ -11,7 +11,7 @@ import {
 } from "@/features/commerce/commerceFormat";
 import { importSummary } from "@/features/commerce/ImportOrdersDialog";
 import { importOutcomeOf } from "@/features/commerce/importOrders";
-import { commerceKey } from "@/features/commerce/useCommerceData";
+import { ecommerceQueryKey, type ECommerceQuery } from "../../machines/ecommerce/ecommerceMachine";
 import { toCsv } from "@/components/export/download";
 import { figures } from "./commerceFixtures";
 
@@ -171,6 +171,9 @@ describe("page data helpers", () => {
 
   it("the reload key changes with the channel and the clicked values, not with click times", () => {
     const a = { field: "platforms", value: "Shopee", label: "Shopee", at: 1 } as const;
+    const q = (channel: ECommerceQuery["channel"], clicks: ECommerceQuery["clicks"]): ECommerceQuery =>
+      ({ brand: "Tipco", start: "2024-01-01", end: "2024-01-31", channel, active: { kind: "none" }, clicks });
+    const commerceKey = (_view: string, channel: ECommerceQuery["channel"], clicks: ECommerceQuery["clicks"]) => ecommerceQueryKey(q(channel, clicks));
     expect(commerceKey("v", "All channel", [a])).toBe(commerceKey("v", "All channel", [{ ...a, at: 2 }]));
     expect(commerceKey("v", "All channel", [a])).not.toBe(commerceKey("v", "Shopee", [a]));
     expect(commerceKey("v", "All channel", [a])).not.toBe(commerceKey("v", "All channel", []));

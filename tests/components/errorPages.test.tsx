@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ErrorComponentProps } from "@tanstack/react-router";
-import { RouteErrorPage } from "@/features/errors/ErrorPages";
+import { RouteErrorPage } from "@/routes/errorPages";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -16,7 +16,7 @@ import {
 import { o2oSearchOf, rangeProblem, resolveO2oSearch } from "@/features/o2o/o2oSearch";
 import { O2oView, type O2oPhase, type O2oViewProps } from "@/features/o2o/O2oView";
 import { samePhase, selectPhase } from "@/features/o2o/o2oSelectors";
-import { validateViewSearch } from "@/app/viewSearchParams";
+import { validateRouteSearch, validateViewSearch } from "@/app/viewSearchParams";
 import { deferred, flush } from "../support/async";
 
 // The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
@@ -367,11 +367,11 @@ describe("o2o search params", () => {
     expect(resolveO2oSearch(search, TODAY)).toEqual({ tab: "vistors_insight", range: null, campaignId: null });
   });
 
-  it("keeps the o2o params through the shell's validation and drops only a bad one", () => {
-    expect(validateViewSearch({ tab: "leads_bounced", from: "2024-01-01", to: "2024-01-31", campaign: 2, brand: "Tipco" })).toEqual({
-      tab: "leads_bounced", from: "2024-01-01", to: "2024-01-31", campaign: 2, brand: "Tipco",
-    });
-    expect(validateViewSearch({ tab: "leads_bounced", from: "1 Jan", campaign: "two" })).toEqual({ tab: "leads_bounced" });
+  it("the /o2o route keeps its own params and drops only a bad one; the shell keeps only the shared view", () => {
+    const raw = { tab: "leads_bounced", from: "2024-01-01", to: "2024-01-31", campaign: 2, brand: "Tipco" };
+    expect(validateRouteSearch("/o2o", raw)).toEqual({ tab: "leads_bounced", from: "2024-01-01", to: "2024-01-31", campaign: 2 });
+    expect(validateViewSearch(raw)).toEqual({ brand: "Tipco" });
+    expect(validateRouteSearch("/o2o", { tab: "leads_bounced", from: "1 Jan", campaign: "two" })).toEqual({ tab: "leads_bounced" });
   });
 
   it("writes the whole state, the range and campaign only when known", () => {

@@ -31,3 +31,28 @@ describe("layering rules", () => {
     expect(await layerErrors(file, source)).toEqual([]);
   });
 });
+
+describe("page anatomy rules (docs/architecture.md)", () => {
+  it.each([
+    ["src/features/crm/x.ts", 'import { a } from "@/features/commerce/commerceData";\nexport const b = a;\n'],
+    ["src/features/crm/x.ts", 'import { a } from "@/router";\nexport const b = a;\n'],
+    ["src/features/o2o/x.ts", 'import { a } from "@/layouts/DefaultLayout";\nexport const b = a;\n'],
+    ["src/app/x.ts", 'import { a } from "@/features/o2o/o2oSearch";\nexport const b = a;\n'],
+    ["src/components/x.ts", 'import { a } from "@/routes/modules";\nexport const b = a;\n'],
+  ])("refuses %s: %s", async (file, source) => {
+    expect(await layerErrors(file, source)).not.toEqual([]);
+  });
+
+  it.each([
+    ["src/features/crm/x.ts", 'import { a } from "@/features/crm/crmFormat";\nexport const b = a;\n'],
+    ["src/features/crm/x.ts", 'import { a } from "@/app/view";\nexport const b = a;\n'],
+    ["src/routes/x.ts", 'import { a } from "@/features/crm/CrmPage";\nexport const b = a;\n'],
+  ])("allows %s: %s", async (file, source) => {
+    expect(await layerErrors(file, source)).toEqual([]);
+  });
+
+  it("finds an import cycle (router → routes → layout → feature → router)", async () => {
+    const [res] = await eslint.lintText('import "@/router";\nexport const a = 1;\n', { filePath: "src/features/kpi/kpiActors.ts" });
+    expect((res?.messages ?? []).filter((m) => m.ruleId === "import-x/no-cycle")).not.toEqual([]);
+  });
+});

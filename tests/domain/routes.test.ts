@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAppRoute, searchForModule } from "../../domain/routes";
+import { VIEW_SEARCH_KEYS } from "../../domain/viewSearch";
 
 describe("isAppRoute", () => {
   it.each([
@@ -11,14 +12,20 @@ describe("isAppRoute", () => {
 });
 
 describe("searchForModule: what a side-menu link carries", () => {
-  const current = { start: "2024-01-01", end: "2024-03-30", brand: "Tipco", tab: "leads_bounced", from: "2026-08-22", to: "2026-11-22", campaign: 2 };
+  const current = {
+    start: "2024-01-01", end: "2024-03-30", brand: "Tipco", kpi: "Q1", tpl: "Bangkok", tab: "leads_bounced", from: "2026-08-22",
+    to: "2026-11-22", campaign: 2, ech: "Shopee", sort: "monetary",
+  };
 
-  it("keeps the applied view and drops the o2o tab, range and campaign for other modules", () => {
-    expect(searchForModule("/brandEx", current)).toEqual({ start: "2024-01-01", end: "2024-03-30", brand: "Tipco" });
+  it("keeps the shared view and drops every module's own params for another module", () => {
+    expect(searchForModule("/brandEx", "/o2o", current, VIEW_SEARCH_KEYS)).toEqual({
+      start: "2024-01-01", end: "2024-03-30", brand: "Tipco", kpi: "Q1", tpl: "Bangkok",
+    });
+    expect(searchForModule("/o2o", "/e-commerce", current, VIEW_SEARCH_KEYS)).not.toHaveProperty("ech");
     expect(current.tab).toBe("leads_bounced");
   });
 
-  it("keeps everything for /o2o itself", () => {
-    expect(searchForModule("/o2o", current)).toEqual(current);
+  it("keeps everything for the page shown now", () => {
+    expect(searchForModule("/o2o", "/o2o", current, VIEW_SEARCH_KEYS)).toEqual(current);
   });
 });

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DATE_RANGE } from "../../domain/dates";
-import { ViewSearch, rangeSearch, resolveView } from "../../domain/viewSearch";
+import { VIEW_SEARCH_KEYS, ViewSearch, rangeSearch, resolveView, sharedViewSearch } from "../../domain/viewSearch";
 
 const ctx = { brands: ["Aura", "Aura Move", "Tipco"], channels: ["All Channel", "Facebook", "TikTok"] };
 
@@ -63,51 +63,16 @@ describe("ViewSearch", () => {
   });
 });
 
-describe("ViewSearch: the /o2o params", () => {
+describe("ViewSearch keeps only the shared view", () => {
   const decode = Schema.decodeUnknownResult(ViewSearch);
 
-  it("keeps the tab, the o2o range and the campaign", () => {
-    const search = { tab: "leads_bounced", from: "2024-01-01", to: "2024-03-31", campaign: 2 };
-    const decoded = decode(search);
-    expect(decoded._tag).toBe("Success");
-    if (decoded._tag === "Success") expect(decoded.success).toEqual(search);
+  it("has none of a module's own params (they belong to its route)", () => {
+    for (const key of ["tab", "from", "to", "campaign", "ech"]) expect(VIEW_SEARCH_KEYS).not.toContain(key);
   });
 
-  it("leaves them out when absent, like every other param", () => {
-    const decoded = decode({});
-    expect(decoded._tag === "Success" && decoded.success).toEqual({});
-  });
-
-  it.each([
-    [{ tab: "Visitors insight" }],
-    [{ tab: "x".repeat(41) }],
-    [{ from: "2024-1-1" }],
-    [{ to: "31/03/2024" }],
-    [{ campaign: 0 }],
-    [{ campaign: 1.5 }],
-    [{ campaign: "abc" }],
-  ])("refuses %j", (search) => {
-    expect(decode(search)._tag).toBe("Failure");
-  });
-
-  it("does not change the resolved view of the other pages", () => {
-    expect(resolveView({ tab: "views_dwell_time", from: "2024-01-01", to: "2024-01-31", campaign: 3 }, ctx)).toEqual(resolveView({}, ctx));
-  });
-});
-
-describe("ViewSearch: the e-commerce channel", () => {
-  const decode = Schema.decodeUnknownResult(ViewSearch);
-
-  it.each(["All channel", "Shopee", "Lazada"])("keeps %j", (ech) => {
-    const decoded = decode({ ech });
-    expect(decoded._tag === "Success" && decoded.success).toEqual({ ech });
-  });
-
-  it.each([[""], ["x".repeat(31)], ["<script>"], [3]])("refuses %j", (ech) => {
-    expect(decode({ ech })._tag).toBe("Failure");
-  });
-
-  it("does not change the resolved view", () => {
-    expect(resolveView({ ech: "Shopee" }, ctx)).toEqual(resolveView({}, ctx));
+  it("ignores a module's params when it decodes (they do not change the resolved view)", () => {
+    const decoded = decode({ tab: "views_dwell_time", ech: "Shopee", brand: "Tipco" });
+    expect(decoded._tag === "Success" && decoded.success).toEqual({ brand: "Tipco" });
+    expect(resolveView({ brand: "Tipco" }, ctx)).toEqual(resolveView(sharedViewSearch({ brand: "Tipco", tab: "x", ech: "Shopee" }), ctx));
   });
 });

@@ -6,30 +6,16 @@
  * templates and the metrics summary of the view, turned into figures by `domain/kpiProgress`.
  */
 import type { Page } from "../../../domain/entities";
+import type { BrandExData } from "../../../machines/brandEx/brandExMachine";
 import { bangkokDay } from "../../../domain/dates";
-import { kpiProgressOf, summaryRequestOf, type KpiProgress } from "../../../domain/kpiProgress";
+import { kpiProgressOf, summaryRequestOf, type KpiSection } from "../../../domain/kpiProgress";
 import type { ResolvedView } from "../../../domain/viewSearch";
 import { ApiCallError } from "@/api/client";
 import { authedCall } from "@/app/api";
 
-/** What the KPI progress section shows. */
-export type KpiSection =
-  /** No KPI template selected. */
-  | { readonly kind: "none" }
-  /** The user may not read KPI templates (no permission 9): no KPI progress, not an error. */
-  | { readonly kind: "forbidden" }
-  /** The selected title is not among the user's templates (deleted or renamed since). */
-  | { readonly kind: "missing"; readonly title: string }
-  | { readonly kind: "failed"; readonly title: string; readonly message: string }
-  | { readonly kind: "ready"; readonly progress: KpiProgress };
+export type { KpiSection };
 
-export interface BrandExData {
-  /** Pages of the chosen accounts (all accounts when none is chosen). */
-  available: readonly Page[];
-  /** Pages the view uses: the chosen ones that are available, else all available ones. */
-  inView: readonly Page[];
-  kpi: KpiSection;
-}
+export type { BrandExData };
 
 export function pagesInView(available: readonly Page[], chosen: readonly string[]): readonly Page[] {
   if (chosen.length === 0) return available;

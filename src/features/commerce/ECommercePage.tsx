@@ -1,65 +1,77 @@
 /**
- * Route `/e-commerce` (issue 6): the figures of the brand's Shopee and Lazada orders over the
- * shell's date range, for the e-commerce channel of the URL (`ech`), narrowed by the active filter
- * template or ad-hoc filter and by the page's chart clicks (`usePageFilter("e-commerce")`). Any
- * change of those loads the figures again, once.
+ * Route `/e-commerce` (issue 6), the container of the page anatomy (docs/architecture.md): the
+ * query (the view's brand, range and active filter, the route's own channel `ech`, the page's
+ * chart clicks) goes to the page's statechart (`machines/ecommerce`) on every change; what it
+ * shows is read through selectors and handed to the view.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
 import type { CommerceChannel } from "../../../domain/commerce";
 import { matchesNothing } from "../../../domain/commerceFilter";
 import { toDisplayDate } from "../../../domain/dates";
-import { invalidatePageData } from "@/app/pageData";
+import type { ECommerceSearch } from "../../../domain/routeSearch";
+import { ecommerceMachine, ecommerceQueryKey, type ECommerceQuery } from "../../../machines/ecommerce/ecommerceMachine";
+import { samePhase, selectPhase } from "../../../machines/ecommerce/ecommerceSelectors";
+import { appInspect } from "@/app/inspect";
+import { invalidatePageData, usePageReload } from "@/app/pageData";
 import { usePageFilter } from "@/app/pageFilters";
-import { useSetView, useView, useViewSearch } from "@/app/view";
+import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import { channelOf } from "@/features/commerce/commerceData";
 import type { ClickValue } from "@/features/commerce/commerceFormat";
+import { ecommerceActors } from "@/features/commerce/ecommerceActors";
 import { ECommerceView, type CommercePhase } from "@/features/commerce/ECommerceView";
 import { ImportOrdersDialog } from "@/features/commerce/ImportOrdersDialog";
-import { useCommerceData } from "@/features/commerce/useCommerceData";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "The figures could not be loaded.");
 
 export default function ECommercePage() {
   const view = useView();
-  const search = useViewSearch();
-  const setView = useSetView();
+  const search = usePageSearch<ECommerceSearch>();
+  const setSearch = useSetPageSearch<ECommerceSearch>();
   const channel = channelOf(search.ech);
   const pageFilter = usePageFilter("e-commerce");
-  const data = useCommerceData(channel, pageFilter.clicks);
+  const start = toDisplayDate(view.range.startDate);
+  const end = toDisplayDate(view.range.endDate);
+  const query = useMemo<ECommerceQuery>(
+    () => ({ brand: view.brand, start, end, channel, active: view.active, clicks: pageFilter.clicks }),
+    [view.brand, start, end, channel, view.active, pageFilter.clicks],
+  );
+
+  const actor = useActorRef(ecommerceMachine.provide({ actors: ecommerceActors }), { input: { query }, inspect: appInspect });
+  const queryKey = ecommerceQueryKey(query);
+  // The machine compares keys too; this only saves it the events of renders that changed nothing.
+  useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
+  usePageReload(actor);
+  const phase = useSelector(actor, selectPhase, samePhase);
   const [importing, setImporting] = useState(false);
 
   const { add } = pageFilter;
-  const { reload } = data;
   const onFilter = useCallback((click: ClickValue) => add(click), [add]);
-  const onImported = useCallback(() => {
-    reload();
-    invalidatePageData();
-  }, [reload]);
+  // Imported orders show on every page that reads orders (CRM too): all of them load again.
+  const onImported = useCallback(() => invalidatePageData(), []);
 
-  const phase: CommercePhase =
-    data.status === "failed" ? { kind: "failed", error: messageOf(data.error) } : data.status === "loading" ? { kind: "loading" } : { kind: "ready" };
-  const loaded = data.data;
+  const viewPhase: CommercePhase =
+    phase.kind === "failed" ? { kind: "failed", error: phase.error } : phase.kind === "loading" ? { kind: "loading" } : { kind: "ready" };
+  const loaded = phase.data;
   return (
     <>
       <ECommerceView
         brand={view.brand}
-        start={toDisplayDate(view.range.startDate)}
-        end={toDisplayDate(view.range.endDate)}
+        start={start}
+        end={end}
         channel={channel}
-        active={loaded?.active ?? null}
+        active={loaded?.applied ?? null}
         clicks={pageFilter.clicks}
         canUndo={pageFilter.canUndo}
         canRedo={pageFilter.canRedo}
         figures={loaded?.figures ?? null}
-        nothingMatches={loaded !== undefined && matchesNothing(loaded.filter)}
-        phase={phase}
-        onChannel={(ech: CommerceChannel) => setView({ ech })}
+        nothingMatches={loaded !== null && matchesNothing(loaded.filter)}
+        phase={viewPhase}
+        onChannel={(ech: CommerceChannel) => setSearch({ ech })}
         onFilter={onFilter}
         onRemoveClick={pageFilter.remove}
         onUndo={pageFilter.undo}
         onRedo={pageFilter.redo}
         onClearClicks={pageFilter.clear}
-        onRetry={data.reload}
+        onRetry={() => actor.send({ type: "page.retry" })}
         onImport={() => setImporting(true)}
       />
       <ImportOrdersDialog visible={importing} brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />

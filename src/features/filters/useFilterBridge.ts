@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from "react";
 import { activeSearch } from "../../../machines/templateActivation/activeFilter";
+import { forgetFilterTemplates } from "@/app/appliedFilter";
 import { invalidatePageData } from "@/app/pageData";
 import { useSetView, useView, type ViewSearch } from "@/app/view";
 import { filterDrawerActor, templateActivationActor } from "@/features/filters/filterDrawerActor";
@@ -45,11 +46,17 @@ export function useFilterBridge(): void {
         patch({ pages: [...event.pages], bags: [...event.bags] });
         templateActivationActor.send({ type: "adhoc.apply", filter: event.filter });
       }),
-      filterDrawerActor.on("template.deleted", (event) => templateActivationActor.send({ type: "template.removed", title: event.title })),
+      filterDrawerActor.on("template.deleted", (event) => {
+        forgetFilterTemplates();
+        templateActivationActor.send({ type: "template.removed", title: event.title });
+      }),
       // The active template now filters differently: the visible page loads its data again.
       filterDrawerActor.on("template.edited", (event) => {
+        forgetFilterTemplates();
         if (event.title === activeTitle.current) invalidatePageData();
       }),
+      // A new template may be the one a link names.
+      filterDrawerActor.on("template.created", () => forgetFilterTemplates()),
       templateActivationActor.on("activation.changed", (event) => patch(activeSearch(event.active))),
     ];
     return () => subscriptions.forEach((s) => s.unsubscribe());

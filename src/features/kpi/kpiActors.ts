@@ -12,7 +12,7 @@ import { kpiDrawerMachine } from "../../../machines/kpiDrawer/kpiDrawerMachine";
 import { kpiSelectionMachine } from "../../../machines/kpiSelection/kpiSelectionMachine";
 import { authedCall } from "@/app/api";
 import { appInspect } from "@/app/inspect";
-import { router } from "@/app/router";
+import { currentSearch } from "@/app/currentSearch";
 import { validateViewSearch } from "@/app/viewSearchParams";
 import { showToast, type ToastMessage } from "@/app/toast";
 
@@ -48,7 +48,7 @@ kpiDialogActor.start();
 
 /** The `kpi` search param as the router reads it now; `useKpiBridge` keeps the machine in step from then on. */
 function kpiInUrl(): string | null {
-  return validateViewSearch(router.state.location.search as Record<string, unknown>).kpi ?? null;
+  return validateViewSearch(currentSearch() as Record<string, unknown>).kpi ?? null;
 }
 
 export const kpiSelectionActor = createActor(kpiSelectionMachine, { input: { title: kpiInUrl() }, inspect: appInspect });

@@ -7,14 +7,14 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { fromPromise } from "xstate";
-import type { O2oCampaign, O2oTabId } from "../../../domain/o2o";
+import type { O2oTabId } from "../../../domain/o2o";
+import type { O2oSearch } from "../../../domain/routeSearch";
 import { bangkokDay } from "../../../domain/dates";
-import { o2oMachine, type LoadTabInput } from "../../../machines/o2o/o2oMachine";
+import { o2oMachine } from "../../../machines/o2o/o2oMachine";
 import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 import { appInspect } from "@/app/inspect";
-import { trackLoading } from "@/app/loading";
-import { useSetView, useViewSearch } from "@/app/view";
+import { usePageSearch, useSetPageSearch } from "@/app/view";
+import { o2oActors } from "@/features/o2o/o2oActors";
 import { o2oCall } from "@/features/o2o/o2oCall";
 import { createO2oLoaders, type O2oMath } from "@/features/o2o/o2oLoaders";
 import { o2oSearchOf, resolveO2oSearch, type ResolvedO2oSearch } from "@/features/o2o/o2oSearch";
@@ -25,7 +25,7 @@ import { O2oView } from "@/features/o2o/O2oView";
 const noop = () => undefined;
 
 export default function O2oPage() {
-  const search = useViewSearch();
+  const search = usePageSearch<O2oSearch>();
   // One day for the whole visit: the range's upper bound and the windows' "today".
   const today = useMemo(() => bangkokDay(Date.now()), []);
   const wanted = useMemo(
@@ -85,16 +85,10 @@ interface O2oMachinePageProps {
 
 function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
   const loaders = useMemo(() => createO2oLoaders({ call: o2oCall, math, today: () => today }), [math, today]);
-  const actor = useActorRef(
-    o2oMachine.provide({
-      actors: {
-        // Tracked by the shell's loading bar, like the other pages' loads.
-        loadCampaigns: fromPromise<readonly O2oCampaign[], void>(({ signal }) => trackLoading(loaders.loadCampaigns(signal))),
-        loadTab: fromPromise<unknown, LoadTabInput>(({ input, signal }) => trackLoading(loaders.loadTab(input, signal))),
-      },
-    }),
-    { input: { tab: wanted.tab, range, campaignId: wanted.campaignId }, inspect: appInspect },
-  );
+  const actor = useActorRef(o2oMachine.provide({ actors: o2oActors(loaders) }), {
+    input: { tab: wanted.tab, range, campaignId: wanted.campaignId },
+    inspect: appInspect,
+  });
   const tab = useSelector(actor, selectTab);
   const campaigns = useSelector(actor, selectCampaigns);
   const campaignId = useSelector(actor, selectCampaignId);
@@ -114,16 +108,16 @@ function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
   // A user's choice: shown at once, and written into the URL as a new history entry (so Back
   // returns to the previous tab, range or campaign). The whole state goes in, so the link
   // reproduces it even after "today" has moved on.
-  const setView = useSetView();
+  const setSearch = useSetPageSearch<O2oSearch>();
   const show = useCallback(
     (next: { tab?: O2oTabId; range?: O2oRange; campaignId?: number }) => {
       const snapshot = actor.getSnapshot().context;
       if (next.tab !== undefined) actor.send({ type: "o2o.tab", tab: next.tab });
       if (next.range !== undefined) actor.send({ type: "o2o.range", range: next.range });
       if (next.campaignId !== undefined) actor.send({ type: "o2o.campaign", campaignId: next.campaignId });
-      setView(o2oSearchOf(next.tab ?? snapshot.tab, next.range ?? snapshot.range, next.campaignId ?? snapshot.campaignId));
+      setSearch(o2oSearchOf(next.tab ?? snapshot.tab, next.range ?? snapshot.range, next.campaignId ?? snapshot.campaignId));
     },
-    [actor, setView],
+    [actor, setSearch],
   );
 
   return (

@@ -3,18 +3,15 @@
  * YYYY-MM-DD) and `campaign` (an id). A value the page cannot use falls back to its default:
  * the first tab, the default range (last 3 months to today, spec §9), the first campaign.
  */
+import type { O2oSearch } from "../../../domain/routeSearch";
 import { DEFAULT_O2O_TAB, O2oTabIds, type O2oTabId } from "../../../domain/o2o";
 import { isDay, type O2oRange } from "../../../machines/o2o/o2oTabs";
 
 /** Longest range the page asks for: one call carries at most 366 days. */
 export const MAX_RANGE_DAYS = 366;
 
-export interface O2oSearch {
-  readonly tab?: string;
-  readonly from?: string;
-  readonly to?: string;
-  readonly campaign?: number;
-}
+/** The /o2o route's own params (declared by the route: `domain/routeSearch.ts`). */
+export type { O2oSearch };
 
 export interface ResolvedO2oSearch {
   readonly tab: O2oTabId;

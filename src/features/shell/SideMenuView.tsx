@@ -1,5 +1,6 @@
-import { Link } from "@tanstack/react-router";
+import { Link, useLocation } from "@tanstack/react-router";
 import { searchForModule } from "../../../domain/routes";
+import { VIEW_SEARCH_KEYS } from "../../../domain/viewSearch";
 
 export interface SideMenuEntry {
   label: string;
@@ -18,6 +19,7 @@ export interface SideMenuViewProps {
 
 /** The side menu (spec §2): module items by permission, then Account and Logout. */
 export function SideMenuView({ entries, userName, profileImage, onAccount, onNavigate }: SideMenuViewProps) {
+  const currentPath = useLocation({ select: (l) => l.pathname });
   return (
     <div className="side-menu-inner">
       <div className="brand-mark">
@@ -39,8 +41,9 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
               {entry.enabled ? (
                 <Link
                   to={entry.path}
-                  // The applied view (range, brand, channel, filters) travels to the next module.
-                  search={(prev: Record<string, unknown>) => searchForModule(entry.path, prev)}
+                  // The shared view (range, brand, channel, filters) travels to the next module; the
+                  // page's own params (o2o tab, e-commerce channel, CRM table) stay with their page.
+                  search={(prev: Record<string, unknown>) => searchForModule(entry.path, currentPath, prev, VIEW_SEARCH_KEYS)}
                   className="menu-item"
                   activeProps={{ className: "menu-item active", "aria-current": "page" }}
                   onClick={onNavigate}

@@ -33,6 +33,8 @@ export default defineConfig({
     ...server,
     cwd: fileURLToPath(new URL("../../..", import.meta.url)),
     url: `${baseURL}/healthz`,
+    // A busy machine (other suites running) writes the demo slowly.
+    timeout: Number(process.env.BD_E2E_OWN_SERVER_TIMEOUT ?? 120_000),
     env: { ...server.env, PORT: String(PORT), DATA_DIR: dataDir, STATIC_DIR: process.env.BD_E2E_OWN_DIST ?? "dist" },
   },
 });

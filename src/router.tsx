@@ -1,6 +1,12 @@
+/**
+ * The route tree and the router. It sits above `src/app/` (which every feature may import) so
+ * that no feature can reach the router singleton: features change the URL through hooks
+ * (`useSetView`, `useSetPageSearch`) and read it through `useView` / `usePageSearch`.
+ */
 import { createRouter } from "@tanstack/react-router";
-import { selectIsAuthenticated, selectIsBusy } from "../../machines/auth/authSelectors";
+import { selectIsAuthenticated, selectIsBusy } from "../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
+import { publishSearch } from "@/app/currentSearch";
 import { authenticatedRoute } from "@/routes/authenticated";
 import { bareRoute } from "@/routes/bare";
 import { errorPermissionRoute } from "@/routes/errorPermission";
@@ -27,6 +33,10 @@ export const router = createRouter({
   // No preloading on hover: a chunk that fails to load would then reload the page under the
   // pointer (the chunk-reload guard cannot tell a preload from a navigation).
 });
+
+// Code outside components (app-wide actors) reads the applied view from here, not from the router.
+publishSearch(router.state.location.search as Record<string, unknown>);
+router.subscribe("onBeforeNavigate", ({ toLocation }) => publishSearch(toLocation.search as Record<string, unknown>));
 
 declare module "@tanstack/react-router" {
   interface Register {

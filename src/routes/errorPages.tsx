@@ -1,3 +1,4 @@
+/** The error pages of the root route: the errors feature's views in the bare layout (composed here, where routes compose features and layouts). */
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import type { ErrorComponentProps } from "@tanstack/react-router";
 import { ErrorPageFailedView, ErrorView } from "@/features/errors/ErrorView";

@@ -1,0 +1,40 @@
+/**
+ * The search params a module route declares on top of the shared view (`ViewSearch`): the page's
+ * own choices, so a link, a reload and back/forward reproduce them. Each route validates only its
+ * own keys (`src/routes/modules.tsx`, through the lazily loaded shell rules); the shared view is
+ * validated once by the default layout. A value that does not decode is dropped, and the page
+ * then shows its default in its place.
+ */
+import { Schema } from "effect";
+import { DateOnly } from "./viewSearch";
+
+/**
+ * `/o2o`: the tab shown (any short lower-case id here: the page shows its first tab for one it
+ * does not have, the tab list lives in `o2o.ts`), its own date range (spec §9: not the shell's
+ * start/end) and the campaign shown.
+ */
+export const O2oSearch = Schema.Struct({
+  tab: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[a-z_]{1,40}$/))),
+  /** The first day of the page's own range. */
+  from: Schema.optionalKey(DateOnly),
+  /** The last day of the page's own range. */
+  to: Schema.optionalKey(DateOnly),
+  campaign: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+});
+export type O2oSearch = typeof O2oSearch.Type;
+
+/**
+ * `/e-commerce`: the e-commerce channel (spec §9: All channel, Shopee, Lazada). Any short name
+ * here; the page falls back to "All channel" for one it does not offer.
+ */
+export const ECommerceSearch = Schema.Struct({
+  ech: Schema.optionalKey(Schema.String.check(Schema.isPattern(/^[A-Za-z ]{1,30}$/))),
+});
+export type ECommerceSearch = typeof ECommerceSearch.Type;
+
+/** Every module route with params of its own, by path. */
+export const ROUTE_SEARCH = {
+  "/o2o": O2oSearch,
+  "/e-commerce": ECommerceSearch,
+} as const;
+export type RouteWithSearch = keyof typeof ROUTE_SEARCH;
