@@ -2,7 +2,8 @@
 // one-way imports of docs/architecture.md: domain imports nothing of ours; machines and
 // workers import only domain; server never imports src, machines or workers; no import cycles;
 // no feature imports another feature; in src/, `src/app/`, `src/components/` and `src/api/`
-// (shared layers) import no feature, layout, route or the router.
+// (shared layers) import no feature, layout, route or the router; PrimeReact is imported only
+// in src/components/ui.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import globals from "globals";
@@ -22,19 +23,28 @@ const layer = (files, forbidden, message) => ({
   },
 });
 
+// In src/ the import rules are one no-restricted-imports setting per group of files (flat config
+// keeps only the last matching setting of a rule, so each group lists every pattern it needs).
+const primeReact = {
+  group: ["primereact", "primereact/*", "primeicons/*"],
+  message: "PrimeReact only through src/components/ui (thin local modules), so a major bump touches one folder.",
+};
+const sharedLayer = {
+  group: ["@/features/*", "@/layouts/*", "@/routes/*", "@/router"],
+  message: "src/app, src/components and src/api are shared layers: they import no feature, layout, route or the router.",
+};
+const restricted = (files, patterns) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } });
+
 // One block per feature folder: it may import its own files, never another feature's.
 const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const featureRules = features.map((name) => ({
-  files: [`src/features/${name}/**/*.{ts,tsx}`],
-  rules: {
-    "no-restricted-imports": ["error", {
-      patterns: [{
-        group: ["@/features/*", `!@/features/${name}`, `!@/features/${name}/**`],
-        message: "Features never import each other: compose them in a route or layout, or move what they share to src/app or src/components.",
-      }, { group: ["@/router", "@/routes/*", "@/layouts/*"], message: "Features never import the router, routes or layouts (the URL is read and written through @/app/view)." }],
-    }],
+const featureRules = features.map((name) => restricted([`src/features/${name}/**/*.{ts,tsx}`], [
+  primeReact,
+  {
+    group: ["@/features/*", `!@/features/${name}`, `!@/features/${name}/**`],
+    message: "Features never import each other: compose them in a route or layout, or move what they share to src/app or src/components.",
   },
-}));
+  { group: ["@/router", "@/routes/*", "@/layouts/*"], message: "Features never import the router, routes or layouts (the URL is read and written through @/app/view)." },
+]));
 
 export default tseslint.config(
   { ignores: ["dist/**", "server/dist/**", "node_modules/**", ".data/**", "test-results/**", "playwright-report/**", "docs/**"] },
@@ -51,18 +61,10 @@ export default tseslint.config(
   layer(["machines/**/*.ts"], ["src", "server", "workers"], "machines/ import only domain/."),
   layer(["workers/**/*.ts"], ["src", "server", "machines"], "workers/ import only domain/."),
   layer(["server/**/*.ts"], ["src", "machines", "workers"], "server/ never imports src/, machines/ or workers/."),
+  restricted(["src/**/*.{ts,tsx}"], [primeReact]),
   ...featureRules,
-  {
-    files: ["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/api/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{
-          group: ["@/features/*", "@/layouts/*", "@/routes/*", "@/router"],
-          message: "src/app, src/components and src/api are shared layers: they import no feature, layout, route or the router.",
-        }],
-      }],
-    },
-  },
+  restricted(["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/api/**/*.{ts,tsx}"], [primeReact, sharedLayer]),
+  restricted(["src/components/ui/**/*.{ts,tsx}"], [sharedLayer]),
   {
     files: ["src/**/*.{ts,tsx}", "machines/**/*.ts", "workers/**/*.ts", "domain/**/*.ts"],
     plugins: { "import-x": importX },

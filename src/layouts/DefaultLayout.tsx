@@ -5,9 +5,7 @@
  */
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, useLocation } from "@tanstack/react-router";
-import "primereact/resources/themes/lara-light-amber/theme.css";
-import "primeicons/primeicons.css";
-import "@/components/ui/brandTheme.css";
+import "@/components/ui/theme";
 import "@/layouts/defaultLayout.css";
 import { guardedImport } from "@/app/chunkReload";
 import { trapFocus } from "@/components/ui/focusTrap";

@@ -56,3 +56,18 @@ describe("page anatomy rules (docs/architecture.md)", () => {
     expect((res?.messages ?? []).filter((m) => m.ruleId === "import-x/no-cycle")).not.toEqual([]);
   });
 });
+
+describe("PrimeReact only through src/components/ui", () => {
+  it.each([
+    ["src/features/kpi/x.tsx", 'import { Button } from "primereact/button";\nexport const b = Button;\n'],
+    ["src/layouts/x.tsx", 'import "primereact/resources/themes/lara-light-amber/theme.css";\nexport const b = 1;\n'],
+    ["src/app/x.ts", 'import { updateLocaleOption } from "primereact/api";\nexport const b = updateLocaleOption;\n'],
+  ])("refuses %s: %s", async (file, source) => {
+    expect(await layerErrors(file, source)).not.toEqual([]);
+  });
+
+  it("allows it in src/components/ui, and the wrappers everywhere", async () => {
+    expect(await layerErrors("src/components/ui/x.ts", 'export { Button } from "primereact/button";\n')).toEqual([]);
+    expect(await layerErrors("src/features/kpi/x.tsx", 'import { Button } from "@/components/ui/Button";\nexport const b = Button;\n')).toEqual([]);
+  });
+});

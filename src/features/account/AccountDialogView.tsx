@@ -3,9 +3,9 @@
  * Upload Image and Close.
  */
 import { useRef } from "react";
-import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
-import { ProgressBar } from "primereact/progressbar";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { ProgressBar } from "@/components/ui/ProgressBar";
 import { initials } from "../../../machines/accountDialog/imageFile";
 import "@/features/account/accountDialog.css";
 

@@ -5,7 +5,7 @@
  * written then). A successful import makes the page load its figures again (`onImported`).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Dialog } from "primereact/dialog";
+import { Dialog } from "@/components/ui/Dialog";
 import type { ImportOrdersResult } from "../../../domain/commerce";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { formatCount } from "@/features/commerce/commerceFormat";

@@ -3,13 +3,13 @@
  * (`FilterDrawer.tsx`) reads the machines and passes what to show and what to send.
  */
 import { useRef } from "react";
-import { Button } from "primereact/button";
-import { InputNumber } from "primereact/inputnumber";
-import { InputSwitch } from "primereact/inputswitch";
-import { MultiSelect } from "primereact/multiselect";
-import { ProgressSpinner } from "primereact/progressspinner";
-import { Sidebar } from "primereact/sidebar";
-import { TabPanel, TabView } from "primereact/tabview";
+import { Button } from "@/components/ui/Button";
+import { InputNumber } from "@/components/ui/InputNumber";
+import { InputSwitch } from "@/components/ui/InputSwitch";
+import { MultiSelect } from "@/components/ui/MultiSelect";
+import { ProgressSpinner } from "@/components/ui/ProgressSpinner";
+import { Sidebar } from "@/components/ui/Sidebar";
+import { TabPanel, TabView } from "@/components/ui/TabView";
 import type { Bag, FilterTemplateRecord, Page } from "../../../domain/entities";
 import { CHANNEL_LABELS } from "../../../domain/permissions";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";

@@ -5,9 +5,9 @@
  * confirmation 550.
  */
 import { useRef } from "react";
-import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
-import { InputText } from "primereact/inputtext";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { InputText } from "@/components/ui/InputText";
 import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import { PRODUCT_MAX_LENGTH, STATUS_OPTIONS, type EditDraft, type EditValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";

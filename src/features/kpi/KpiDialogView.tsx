@@ -9,10 +9,10 @@
  * Budget sits at the right of the name and Budget fields and counts both plans.
  */
 import { memo, useMemo, useRef } from "react";
-import { Button } from "primereact/button";
-import { Dialog } from "primereact/dialog";
-import { InputText } from "primereact/inputtext";
-import { TabPanel, TabView } from "primereact/tabview";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { InputText } from "@/components/ui/InputText";
+import { TabPanel, TabView } from "@/components/ui/TabView";
 import {
   RfmSettingNames, SelectableKpiParams,
   type KpiParamKey, type KpiPlan, type KpiTemplate, type PeriodEntry, type RfmSettingName, type RfmWeight, type Segment,

@@ -2,8 +2,8 @@
  * The KPI Setting drawer as plain props (spec §2): '+ Create KPI', the user's KPI templates
  * (select, edit, delete) and the delete confirmation 'Are you sure to delete this?'.
  */
-import { Button } from "primereact/button";
-import { ProgressSpinner } from "primereact/progressspinner";
+import { Button } from "@/components/ui/Button";
+import { ProgressSpinner } from "@/components/ui/ProgressSpinner";
 import { SelectableKpiParams, type KpiTemplateRecord } from "../../../domain/entities";
 import { toAmountNumber, selectedParamsOf } from "../../../domain/kpi";
 import { periodsRange } from "../../../domain/kpiPlan";

@@ -3,7 +3,7 @@
  * because PrimeReact's Calendar is the heaviest part of the top bar.
  */
 import { useState } from "react";
-import { updateLocaleOption } from "primereact/api";
+import { updateLocaleOption } from "@/components/ui/locale";
 import { DATE_PRESETS, presetRange } from "../../../domain/dates";
 import { DateRangeInput } from "@/components/ui/DateRangeInput";
 import { dateOfDay, dayOfDate } from "@/features/shell/calendarDays";

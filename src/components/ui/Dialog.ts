@@ -1,0 +1,2 @@
+/** PrimeReact Dialog behind a local module (docs/architecture.md: PrimeReact only through src/components/ui), so a major bump touches this folder only. */
+export { Dialog, type DialogProps } from "primereact/dialog";

@@ -1,0 +1,2 @@
+/** PrimeReact TabView behind a local module (docs/architecture.md: PrimeReact only through src/components/ui), so a major bump touches this folder only. */
+export { TabPanel, TabView, type TabPanelProps, type TabViewProps } from "primereact/tabview";
