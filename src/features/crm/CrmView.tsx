@@ -107,7 +107,7 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
   return (
     <>
       <ScoringSource result={result} />
-      <KeyFigures summary={result.summary} previousCustomers={loaded.previous.customers} />
+      <KeyFigures summary={result.summary} periods={loaded} />
       <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} />
       <RfGridSection summary={result.summary} naming={naming} />
       <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
