@@ -242,6 +242,13 @@ describe("CRM page: the scored customers", () => {
     // Scores are ranked within each period: their mean is not compared.
     expect(change("Mean score")).toBeUndefined();
     expect(value("Customers in the previous period")).toBe("2");
+    // Each segment's size against the previous period, neither good nor bad: all of it was new or gone.
+    const segments = region("Segments");
+    expect(texts("thead th", segments)).toContain("Customers against the previous period");
+    const heard = all("tbody tr", segments).map((tr) => tr.querySelector(".change-badge .visually-hidden")?.textContent ?? "");
+    expect(heard).toHaveLength(10);
+    expect(heard.every((h) => /^(up|down|no change|new)\b[^,]*$/.test(h) && h.includes(before))).toBe(true);
+    expect(all(".change-good, .change-bad", segments)).toHaveLength(0);
   });
 
   it("scores again with the selected KPI template's weights, without asking for the customers again", async () => {

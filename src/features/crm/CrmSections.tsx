@@ -5,15 +5,16 @@
  * the charts also as PNG. Props only; words and traces come from `crmFormat.ts`.
  */
 import { useId, useRef, type ReactNode } from "react";
-import { figureChange, previousPeriod, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
+import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import type { RfmSummary, RfmTransitionTable } from "../../../workers/rfmMath";
+import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
 import { showToast } from "@/app/toast";
 import type { PeriodInfo } from "@/features/crm/crmLoaders";
 import {
-  GRID_CSV, SCORES, SEGMENT_CSV, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
+  GRID_CSV, SCORES, SEGMENT_CSV, comparedPeriod, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
   segmentChart, shade, transitionCsv, transitionText, transitionView, type ChartSpec,
 } from "@/features/crm/crmFormat";
 
@@ -95,7 +96,7 @@ export interface ComparedPeriods {
 export function KeyFigures({ summary, periods }: { summary: RfmSummary; periods: ComparedPeriods }) {
   const { current, previous } = periods;
   const unassigned = summary.segments.find((s) => s.index === -1)?.customers ?? 0;
-  const period: PreviousPeriod = { start: previous.start, end: previous.end, days: previousPeriod(current).days };
+  const period = comparedPeriod(periods);
   const compared = (now: number | null, before: number | null, polarity: Polarity) => ({ change: figureChange(now, before, polarity), period });
   const basket = (p: { orders: number; revenue: number }) => (p.orders > 0 ? p.revenue / p.orders : null);
   const currentBasket = basket({ orders: current.orders, revenue: summary.revenue });
@@ -114,12 +115,14 @@ export function KeyFigures({ summary, periods }: { summary: RfmSummary; periods:
 
 export interface SegmentsSectionProps {
   summary: RfmSummary;
+  /** The segment sizes of the previous period (the transition matrix's rows) and that period, for each row's change. */
+  previous?: { sizes: ReadonlyMap<number, number>; period: PreviousPeriod };
   naming: ExportNaming;
   /** Narrows the customer table to a segment (index, -1 = Unassigned). */
   onSegment: (index: number) => void;
 }
 
-export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionProps) {
+export function SegmentsSection({ summary, naming, onSegment, previous }: SegmentsSectionProps) {
   const pick = (customdata: unknown) => {
     const index = Number(customdata);
     if (Number.isInteger(index) && summary.segments.some((s) => s.index === index && s.customers > 0)) onSegment(index);
@@ -145,6 +148,7 @@ export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionP
               <th scope="col" className="num">Revenue</th>
               <th scope="col" className="num">Share of revenue</th>
               <th scope="col" className="num">Mean score</th>
+              {previous !== undefined && <th scope="col" className="num">Customers against the previous period</th>}
               <th scope="col">
                 <span className="visually-hidden">Customers</span>
               </th>
@@ -160,6 +164,12 @@ export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionP
                 <td className="num">{formatMoney(s.revenue)}</td>
                 <td className="num">{formatShare(s.revenueShare)}</td>
                 <td className="num">{s.meanScore === null ? "—" : formatScore(s.meanScore)}</td>
+                {previous !== undefined && (
+                  <td className="num">
+                    {/* Neutral: a growing segment is good news for Champions and bad news for At Risk. */}
+                    <ChangeBadge change={figureChange(s.customers, previous.sizes.get(s.index) ?? 0, "neutral")} period={previous.period} />
+                  </td>
+                )}
                 <td>
                   <button
                     type="button"
