@@ -44,6 +44,7 @@ import {
   SCORE_MAX, SCORE_MIN, UNASSIGNED, segmentIndexOf, segmentNameOf,
   type RfmWeights, type SegmentRule,
 } from "../domain/rfm";
+import { NO_TOTALS, periodTotals, type PeriodTotals } from "./periodTotals";
 
 // ---------------------------------------------------------------------------------------------
 // Types
@@ -915,6 +916,8 @@ function csvOfOrder(order: Uint32Array, ids: readonly string[], scored: ScoredCu
 export interface RfmLoaded {
   readonly current: number;
   readonly previous: number;
+  /** Customers, orders and revenue of each period: what the figure cards' changes compare. */
+  readonly totals: { readonly current: PeriodTotals; readonly previous: PeriodTotals };
 }
 
 /** What `score` answers: the summary of this period and the segment movement. */
@@ -960,7 +963,11 @@ export class RfmSession {
     this.weights = null;
     this.orders.clear();
     this.match = null;
-    return { current: cur.ids.length, previous: prev?.ids.length ?? 0 };
+    return {
+      current: cur.ids.length,
+      previous: prev?.ids.length ?? 0,
+      totals: { current: periodTotals(cur), previous: prev === null ? NO_TOTALS : periodTotals(prev) },
+    };
   }
 
   /**

@@ -6,7 +6,7 @@ import { createRfmApi, type RfmSummary, type RfmTransitionTable } from "../../wo
 import { toCsv } from "@/components/export/download";
 import {
   CHOOSE_KPI, CUSTOMER_COLUMNS, FIRST_QUERY, GONE_COLUMN, GRID_CSV, NEW_ROW, NO_KPI_TEMPLATE, SEGMENT_CSV, ariaSortOf, exportQuery, filterSourceText,
-  filterText, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, noRowsText, rfGridChart, rowsText, segmentChart, shade,
+  comparedPeriod, filterText, formatMoney, formatScore, formatShare, gridCsvRows, previousSegmentSizes, gridRows, noRowsText, rfGridChart, rowsText, segmentChart, shade,
   sortedBy, sourceLine, transitionCsv, transitionText, transitionView, weightsText, workerQuery,
 } from "@/features/crm/crmFormat";
 import type { KpiSource } from "@/features/crm/crmLoaders";
@@ -191,3 +191,26 @@ describe("CRM: the customer table's query", () => {
     expect(noRowsText("", null)).toBe("No customers.");
   });
 });
+
+describe("CRM: the change against the previous period", () => {
+  it("takes each segment's previous size from the movement matrix: the sizes of the previous period scored alone", () => {
+    const previous = { ids: ["A", "B", "Y", "Z", "W", "V"], recencyDays: [1, 3, 9, 30, 2, 50], frequency: [1, 2, 6, 1, 3, 9], monetary: [10, 20, 900, 5, 70, 300] };
+    const current = { ids: ["A", "C", "D"], recencyDays: [0, 5, 10], frequency: [5, 4, 3], monetary: [500, 400, 300] };
+    const rules = segmentRulesOf(null);
+    const weights = { recency: 1 / 3, frequency: 1 / 3, monetary: 1 / 3 };
+    const both = createRfmApi();
+    both.load(current, previous);
+    const sizes = previousSegmentSizes(both.score(weights, rules).transitions);
+    const alone = createRfmApi();
+    alone.load(previous, null);
+    const expected = new Map(alone.score(weights, rules).summary.segments.map((s) => [s.index, s.customers]));
+    expect(sizes).toEqual(expected);
+    expect([...sizes.values()].reduce((a, b) => a + b, 0)).toBe(6);
+  });
+
+  it("compares with the previous period the server answered, as long as the range", () => {
+    const loaded = { current: { start: "2024-01-01", end: "2024-01-31" }, previous: { start: "2023-12-01", end: "2023-12-31" } };
+    expect(comparedPeriod(loaded as never)).toEqual({ start: "2023-12-01", end: "2023-12-31", days: 31 });
+  });
+});
+

@@ -92,8 +92,8 @@ describe("CRM loaders: customers", () => {
     expect(workerCalls).toEqual(["load"]);
     expect(loaded).toEqual({
       brand: "Tipco",
-      current: { start: "2024-01-01", end: "2024-01-31", customers: 10 },
-      previous: { start: "2023-12-01", end: "2023-12-31", customers: 3 },
+      current: { start: "2024-01-01", end: "2024-01-31", customers: 10, orders: 55, revenue: 5500 },
+      previous: { start: "2023-12-01", end: "2023-12-31", customers: 3, orders: 4, revenue: 450 },
       filter: {},
       filterSource: { kind: "none" },
     });

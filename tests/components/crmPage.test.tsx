@@ -220,6 +220,37 @@ describe("CRM page: the scored customers", () => {
     expect(texts("tbody td:last-child", customerTable()).every((name) => names.includes(name))).toBe(true);
   });
 
+  it("shows the key figures with their change against the previous period of equal length, in words", async () => {
+    env.customers = async () => ({
+      brand: "Tipco",
+      current: { start: "2024-01-01", end: "2024-01-31", customers: columns(ids("C", 4), (i) => [i, i + 1, (i + 1) * 100]) },
+      previous: { start: "2023-12-01", end: "2023-12-31", customers: columns(ids("P", 2), (i) => [i, 1, 300 - i * 100]) },
+    });
+    await render();
+    const figures = byLabel("CRM figures")!;
+    const card = (term: string) => all("dt", figures).find((dt) => dt.textContent === term)!.parentElement!;
+    const value = (term: string) => card(term).querySelector(".figure-value")?.textContent;
+    const change = (term: string) => card(term).querySelector(".figure-change .visually-hidden")?.textContent;
+    const before = "the previous 31 days (2023-12-01 – 2023-12-31)";
+    // 4 customers with 10 orders worth ฿1,000 against 2 customers with 2 orders worth ฿500.
+    expect(["Customers", "Revenue", "Orders", "Average basket"].map((t) => [value(t), change(t)])).toEqual([
+      ["4", `up 100.0 % on ${before}, good`],
+      ["฿1,000.00", `up 100.0 % on ${before}, good`],
+      ["10", `up 400.0 % on ${before}, good`],
+      ["฿100.00", `down 60.0 % on ${before}, bad`],
+    ]);
+    // Scores are ranked within each period: their mean is not compared.
+    expect(change("Mean score")).toBeUndefined();
+    expect(value("Customers in the previous period")).toBe("2");
+    // Each segment's size against the previous period, neither good nor bad: all of it was new or gone.
+    const segments = region("Segments");
+    expect(texts("thead th", segments)).toContain("Customers against the previous period");
+    const heard = all("tbody tr", segments).map((tr) => tr.querySelector(".change-badge .visually-hidden")?.textContent ?? "");
+    expect(heard).toHaveLength(10);
+    expect(heard.every((h) => /^(up|down|no change|new)\b[^,]*$/.test(h) && h.includes(before))).toBe(true);
+    expect(all(".change-good, .change-bad", segments)).toHaveLength(0);
+  });
+
   it("scores again with the selected KPI template's weights, without asking for the customers again", async () => {
     await render();
     const equal = scoreOf(customerIds()[0]!);

@@ -91,6 +91,10 @@ function setUp(overrides: Answers = {}) {
 const load = (loaders: ReturnType<typeof createO2oLoaders>, tab: O2oTabId, range = RANGE) => loaders.loadTab({ tab, campaignId: CAMPAIGN, range });
 const days = o2oApi.dayRanges(RANGE.start, RANGE.end);
 const span = { campaigns: [CAMPAIGN], from: days[0]!.from, to: days[2]!.to };
+/** The three days before RANGE: 2024-02-27 to 2024-02-29. */
+const previousDays = o2oApi.dayRanges("2024-02-27", "2024-02-29");
+const previousSpan = { campaigns: [CAMPAIGN], from: previousDays[0]!.from, to: previousDays[2]!.to };
+const PREVIOUS_PERIOD = { start: "2024-02-27", end: "2024-02-29", days: 3 };
 const decodeRequest = Schema.decodeUnknownResult(O2oProxyRequest);
 
 describe("o2o loaders", () => {
@@ -108,8 +112,9 @@ describe("o2o loaders", () => {
   });
 
   it.each<[O2oTabId, string[]]>([
-    ["vistors_insight", ["/stats/visitor_view/attention", "/stats/visitor_view/audience", "/stats/visitor_view/audience", "/stats/visitor_view/heatmap"]],
-    ["leads_bounced", ["/stats/visitor_view/engagement", "/stats/visitor_view/engagement"]],
+    // The totals twice: the range and the previous period of equal length.
+    ["vistors_insight", ["/stats/visitor_view/attention", "/stats/visitor_view/attention", "/stats/visitor_view/audience", "/stats/visitor_view/audience", "/stats/visitor_view/audience", "/stats/visitor_view/heatmap"]],
+    ["leads_bounced", ["/stats/visitor_view/engagement", "/stats/visitor_view/engagement", "/stats/visitor_view/engagement"]],
     ["views_conversion", ["/stats/graph", "/stats/graph"]],
     ["views_demographic", ["/stats/visitor_view/age", "/stats/visitor_view/emotion", "/stats/visitor_view/sex", "/stats/visitor_view/sex_age"]],
     ["views_dwell_time", ["/stats/visitor_view/freqattention"]],
@@ -132,6 +137,8 @@ describe("o2o loaders", () => {
     const byName = Object.fromEntries(asked.map((a) => [a.name, a.payload]));
     expect(byName.audience_total).toEqual(span);
     expect(byName.attention_total).toEqual(span);
+    expect(byName.audience_total_previous).toEqual(previousSpan);
+    expect(byName.attention_total_previous).toEqual(previousSpan);
     expect(byName.audience_daily).toEqual({ campaigns: [CAMPAIGN], ranges: days });
     expect(byName.heatmap).toEqual({ campaigns: [CAMPAIGN], ranges: days });
     expect(data).toMatchObject({
@@ -146,6 +153,31 @@ describe("o2o loaders", () => {
     expect(data.heatmap.averages[4 * 24 + 3]).toBeNull();
     expect(data.heatmap.averages[0]).toBeNull();
     expect(data.heatmap.days).toEqual([0, 0, 0, 0, 1, 1, 1]);
+  });
+
+  it("Visitors insight and Leads & bounced: the totals of the previous period of equal length, from their own calls", async () => {
+    const before = (p: { from?: number }) => p.from === previousSpan.from;
+    const { loaders } = setUp({
+      "/stats/visitor_view/audience": (p: { ranges?: UnixRange[]; from?: number; to?: number }) => {
+        const r = ranged(p);
+        return before(p) ? { ranges: r, series: { shows: [80], views: [40] } } : { ranges: r, series: { shows: each(r, () => 100), views: each(r, () => 25) } };
+      },
+      "/stats/visitor_view/attention": (p: { from: number; to: number }) => ({
+        ranges: ranged(p), series: before(p) ? { dwell_seconds: [5], attention_seconds: [null] } : { dwell_seconds: [6.25], attention_seconds: [3.5] },
+      }),
+      "/stats/visitor_view/engagement": (p: { ranges?: UnixRange[]; from?: number; to?: number }) => {
+        const r = ranged(p);
+        return { ranges: r, series: before(p) ? { leads: [7], bounced: [null] } : { leads: each(r, () => 1), bounced: each(r, () => 2) } };
+      },
+    });
+    expect(await load(loaders, "vistors_insight")).toMatchObject({
+      totals: { shows: 100, views: 25, conversion: 25, dwellSeconds: 6.25, attentionSeconds: 3.5 },
+      previous: { period: PREVIOUS_PERIOD, totals: { shows: 80, views: 40, conversion: 50, dwellSeconds: 5, attentionSeconds: null } },
+    });
+    expect(await load(loaders, "leads_bounced")).toMatchObject({
+      totals: { leads: 1, bounced: 2 },
+      previous: { period: PREVIOUS_PERIOD, totals: { leads: 7, bounced: null } },
+    });
   });
 
   it("keeps what was not measured as null, never 0, and says when nobody was measured", async () => {
@@ -168,6 +200,7 @@ describe("o2o loaders", () => {
     const { asked, loaders } = setUp();
     const data = await load(loaders, "leads_bounced");
     expect(asked.find((a) => a.name === "engagement_total")?.payload).toEqual(span);
+    expect(asked.find((a) => a.name === "engagement_total_previous")?.payload).toEqual(previousSpan);
     expect(asked.find((a) => a.name === "engagement_daily")).toMatchObject({ payload: { campaigns: [CAMPAIGN], ranges: days }, typechart: "stacked_bar" });
     expect(data).toMatchObject({
       empty: false,
@@ -261,6 +294,6 @@ describe("o2o loaders", () => {
     };
     const controller = new AbortController();
     await createO2oLoaders({ call, math: () => math, today: () => TODAY }).loadTab({ tab: "leads_bounced", campaignId: CAMPAIGN, range: RANGE }, controller.signal);
-    expect(signals).toEqual([controller.signal, controller.signal]);
+    expect(signals).toEqual([controller.signal, controller.signal, controller.signal]); // totals, daily, previous totals
   });
 });

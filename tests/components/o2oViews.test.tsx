@@ -31,11 +31,14 @@ const TODAY = "2024-04-15";
 // ---------------------------------------------------------------------------------------------
 // Fixtures: small chart-ready data of each tab
 
+/** The period before the views' range (2024-03-01 to 2024-03-31). */
+const MARCH_BEFORE = { start: "2024-01-30", end: "2024-02-29", days: 31 };
 const hours = (f: (h: number) => number | null) => Array.from({ length: 24 }, (_, h) => f(h));
 const insight = (over: Partial<VisitorsInsightData> = {}): VisitorsInsightData => ({
   tab: "vistors_insight",
   empty: false,
   totals: { shows: 12_345, views: 2_469, conversion: 20, dwellSeconds: 6.25, attentionSeconds: null },
+  previous: { period: MARCH_BEFORE, totals: { shows: 10_000, views: 2_469, conversion: 24.69, dwellSeconds: null, attentionSeconds: 2 } },
   daily: { days: ["2024-03-01", "2024-03-02"], shows: [100, null], views: [20, null], conversion: [20, null] },
   heatmap: { averages: Array.from({ length: 7 }, (_, d) => hours((h) => (h >= 10 && h <= 21 ? d * 10 + h : null))).flat(), days: [1, 1, 1, 1, 1, 1, 1] },
   ...over,
@@ -44,6 +47,7 @@ const leads: LeadsBouncedData = {
   tab: "leads_bounced",
   empty: false,
   totals: { leads: 300, bounced: 700 },
+  previous: { period: MARCH_BEFORE, totals: { leads: 250, bounced: 1000 } },
   shares: { leads: 30, bounced: 70 },
   daily: { days: ["2024-03-01", "2024-03-02"], leads: [100, 200], bounced: [null, 700] },
 };
@@ -121,6 +125,12 @@ async function click(el: Element | null) {
 }
 /** The figure shown next to a term of a `<dl>`. */
 const figure = (host: Element, term: string) => all(host, "dt").find((dt) => dt.textContent === term)?.nextElementSibling?.textContent;
+/** The change of a term's figure as a screen reader hears it; undefined when the card shows none. */
+const changeHeard = (host: Element, term: string) =>
+  all(host, "dt").find((dt) => dt.textContent === term)?.parentElement?.querySelector(".figure-change .visually-hidden")?.textContent;
+/** The change of a term's figure as the card shows it (arrow and percent). */
+const changeShown = (host: Element, term: string) =>
+  all(host, "dt").find((dt) => dt.textContent === term)?.parentElement?.querySelector('.figure-change [aria-hidden="true"]')?.textContent;
 
 describe("O2oView: header and tabs", () => {
   it("shows the title, the campaign selector, the date range and the five tabs with the shown one selected", async () => {
@@ -265,6 +275,21 @@ describe("O2oView: the tabs' content", () => {
     expect(texts(daily, "tbody tr:nth-child(2) td")).toEqual(["—not measured", "—not measured", "—not measured"]);
   });
 
+  it("Visitors insight: each total with its change against the previous period of equal length, in words and by arrow", async () => {
+    const { host } = await render(loaded(insight()));
+    const before = "the previous 31 days (2024-01-30 – 2024-02-29)";
+    expect(["Shows", "Views", "Views conversion", "Average dwell time", "Average attention time"].map((t) => changeHeard(host, t))).toEqual([
+      `up 23.5 % on ${before}, good`,
+      `no change on ${before}`,
+      `down 19.0 % on ${before}, bad`,
+      `no data to compare with ${before}`,
+      `no data to compare with ${before}`,
+    ]);
+    expect(changeShown(host, "Shows")).toBe("▲23.5 %");
+    expect(changeShown(host, "Views conversion")).toBe("▼19.0 %");
+    expect(all(host, ".figure-definition").map((d) => d.textContent)).toContain("Views ÷ shows.");
+  });
+
   it("says no visitors were measured instead of drawing empty charts", async () => {
     const { host } = await render(loaded(insight({ empty: true, totals: { shows: 0, views: 0, conversion: null, dwellSeconds: null, attentionSeconds: null } })));
     expect(host.textContent).toContain("No visitors measured in this range.");
@@ -288,6 +313,12 @@ describe("O2oView: the tabs' content", () => {
   it("Leads & bounced: totals and shares", async () => {
     const { host } = await render(loaded(leads), { tab: "leads_bounced" });
     expect([figure(host, "Leads"), figure(host, "Bounced"), figure(host, "Leads share"), figure(host, "Bounced share")]).toEqual(["300", "700", "30.0%", "70.0%"]);
+    // Fewer bounced visitors is good news: the colour and the words say so, not the arrow alone.
+    const before = "the previous 31 days (2024-01-30 – 2024-02-29)";
+    expect([changeHeard(host, "Leads"), changeHeard(host, "Bounced")]).toEqual([`up 20.0 % on ${before}, good`, `down 30.0 % on ${before}, good`]);
+    expect(host.querySelector(".figure-change .change-badge")?.classList.contains("change-good")).toBe(true);
+    // Shares have no previous figure of their own to compare with.
+    expect([changeHeard(host, "Leads share"), changeHeard(host, "Bounced share")]).toEqual([undefined, undefined]);
   });
 
   it("Views dwell time: the window, the statistics, and a dash for attention nobody had", async () => {

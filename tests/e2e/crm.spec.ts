@@ -97,6 +97,10 @@ test("shows the demo customers' segments with counts, Unassigned included, the R
   const source = page.getByRole("region", { name: "Weights and segments" });
   await expect(source).toContainText("No KPI template selected: equal weights and the default segments.");
   await expect(source).toContainText("Recency 33.3%, Frequency 33.3%, Monetary 33.3%");
+  // A key figure's change against the previous period, said in words (docs/figures.md).
+  const customersCard = page.getByLabel("CRM figures").locator("div").filter({ has: page.getByRole("term").getByText("Customers", { exact: true }) }).getByRole("definition");
+  await expect(customersCard.first()).toHaveText(/^\d{1,3}(,\d{3})*$/);
+  await expect(customersCard.nth(1)).toHaveText(new RegExp(`(up|down) [\\d,]+\\.\\d % on the previous \\d+ days \\(${PREVIOUS.start} – ${PREVIOUS.end}\\), (good|bad)$|no change on the previous`));
 
   const segments = segmentTable(page);
   await expect(segments.getByRole("rowheader")).toHaveText([...DEFAULT_SEGMENTS, "Unassigned"]);

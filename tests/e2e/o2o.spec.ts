@@ -77,13 +77,17 @@ test("opens on Visitors insight with the demo figures, the daily chart and the h
 
   await expectCharts(page, "Visitors insight");
   const figures = page.getByRole("definition");
-  const figure = (term: string) => page.getByLabel("Visitors insight figures").locator("div").filter({ has: page.getByRole("term").getByText(term, { exact: true }) }).getByRole("definition");
+  // A card describes its term with the value first, then the change against the previous period and a definition.
+  const card = (term: string) => page.getByLabel("Visitors insight figures").locator("div").filter({ has: page.getByRole("term").getByText(term, { exact: true }) }).getByRole("definition");
+  const figure = (term: string) => card(term).first();
   await expect(figure("Shows")).toHaveText(/^\d{1,3}(,\d{3})+$/);
   await expect(figure("Views")).toHaveText(/^\d{1,3}(,\d{3})+$/);
   await expect(figure("Views conversion")).toHaveText(/^\d+\.\d%$/);
   await expect(figure("Average dwell time")).toHaveText(/^\d+(\.\d)? s$/);
   await expect(figure("Average attention time")).toHaveText(/^\d+(\.\d)? s$/);
   await expect(figures.filter({ hasText: "—" })).toHaveCount(0);
+  // The demo measured the three months before too: each total says how it changed, in words.
+  await expect(card("Shows").nth(1)).toHaveText(/(up|down) [\d,]+\.\d % on the previous \d+ days \(\d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d\), (good|bad)$|no change on the previous/);
   await expect(page.getByRole("img", { name: /^Average shows by weekday \(Monday first\) and Bangkok hour\. Busiest: \w+day \d\d:00/ })).toBeVisible();
 
   expect(paths(calls)).toEqual(["/campaign/structure", ...TAB_PATHS["Visitors insight"]].sort());

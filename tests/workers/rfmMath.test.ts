@@ -460,7 +460,11 @@ describe("RfmSession", () => {
 
   it("scores both periods and answers summary, transitions, pages and CSV from memory", () => {
     const s = new RfmSession();
-    expect(s.load(current, previous)).toEqual({ current: 5, previous: 3 });
+    expect(s.load(current, previous)).toEqual({
+      current: 5,
+      previous: 3,
+      totals: { current: { customers: 5, orders: 15, revenue: 1500 }, previous: { customers: 3, orders: 12, revenue: 960 } },
+    });
     const progress: number[] = [];
     const rules = defaultSegmentRules();
     const result = s.score(THIRDS, rules, (p) => progress.push(p));
@@ -488,7 +492,7 @@ describe("RfmSession", () => {
 
   it("scores without a previous period: everyone is new", () => {
     const s = new RfmSession();
-    s.load(current, null);
+    expect(s.load(current, null).totals.previous).toEqual({ customers: 0, orders: 0, revenue: 0 });
     const { transitions } = s.score(THIRDS, [rule("all", 1)]);
     expect(transitions.counts).toEqual([[0, 0, 0], [0, 0, 0], [5, 0, 0]]);
   });

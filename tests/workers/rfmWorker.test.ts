@@ -29,7 +29,9 @@ describe("RFM worker over Comlink", () => {
       transfer(current, [current.recencyDays.buffer, current.frequency.buffer, current.monetary.buffer]),
       previous,
     );
-    expect(loaded).toEqual({ current: 1000, previous: 800 });
+    expect(loaded).toMatchObject({ current: 1000, previous: 800, totals: { current: { customers: 1000 }, previous: { customers: 800 } } });
+    // 800 customers with 1, 2, 3, 4 orders in turn: 200 × 10.
+    expect(loaded.totals.previous.orders).toBe(2000);
     expect(current.recencyDays.length).toBe(0); // moved, not copied
 
     const progress: number[] = [];

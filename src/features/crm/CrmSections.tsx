@@ -5,12 +5,16 @@
  * the charts also as PNG. Props only; words and traces come from `crmFormat.ts`.
  */
 import { useId, useRef, type ReactNode } from "react";
+import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import type { RfmSummary, RfmTransitionTable } from "../../../workers/rfmMath";
+import { ChangeBadge } from "@/components/figures/ChangeBadge";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
 import { showToast } from "@/app/toast";
+import type { PeriodInfo } from "@/features/crm/crmLoaders";
 import {
-  GRID_CSV, SCORES, SEGMENT_CSV, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
+  GRID_CSV, SCORES, SEGMENT_CSV, comparedPeriod, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
   segmentChart, shade, transitionCsv, transitionText, transitionView, type ChartSpec,
 } from "@/features/crm/crmFormat";
 
@@ -78,35 +82,47 @@ function Card({ title, naming, csv, chart, layout = "beside", children }: CardPr
   );
 }
 
-export function KeyFigures({ summary, previousCustomers }: { summary: RfmSummary; previousCustomers: number }) {
+/** The periods a figure card compares: this one and the one of equal length before it. */
+export interface ComparedPeriods {
+  readonly current: PeriodInfo;
+  readonly previous: PeriodInfo;
+}
+
+/**
+ * The key figures, each with its change against the previous period where the previous period
+ * has the same figure (docs/commerce.md, "Change against the previous period"). Scores are
+ * ranked within each period, so their mean is not compared.
+ */
+export function KeyFigures({ summary, periods }: { summary: RfmSummary; periods: ComparedPeriods }) {
+  const { current, previous } = periods;
   const unassigned = summary.segments.find((s) => s.index === -1)?.customers ?? 0;
-  const items: Array<[string, string]> = [
-    ["Customers", formatCount(summary.customers)],
-    ["Revenue", formatMoney(summary.revenue)],
-    ["Mean score", summary.mean.score === null ? "—" : formatScore(summary.mean.score)],
-    ["Unassigned", formatCount(unassigned)],
-    ["Customers in the previous period", formatCount(previousCustomers)],
-  ];
+  const period = comparedPeriod(periods);
+  const compared = (now: number | null, before: number | null, polarity: Polarity) => ({ change: figureChange(now, before, polarity), period });
+  const basket = (p: { orders: number; revenue: number }) => (p.orders > 0 ? p.revenue / p.orders : null);
+  const currentBasket = basket({ orders: current.orders, revenue: summary.revenue });
   return (
-    <dl className="summary crm-figures" aria-label="CRM figures">
-      {items.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <FigureCards label="CRM figures" className="crm-figures">
+      <FigureCard label="Customers" value={formatCount(summary.customers)} definition="People with a counted order in the range." change={compared(summary.customers, previous.customers, "higher-is-better")} />
+      <FigureCard label="Revenue" value={formatMoney(summary.revenue)} definition="NMV of their completed and pending orders." change={compared(summary.revenue, previous.revenue, "higher-is-better")} />
+      <FigureCard label="Orders" value={formatCount(current.orders)} definition="Their completed and pending orders." change={compared(current.orders, previous.orders, "higher-is-better")} />
+      <FigureCard label="Average basket" value={currentBasket === null ? "—" : formatMoney(currentBasket)} definition="Revenue ÷ orders." change={compared(currentBasket, basket(previous), "higher-is-better")} />
+      <FigureCard label="Mean score" value={summary.mean.score === null ? "—" : formatScore(summary.mean.score)} definition="Weighted RFM score, 1 to 5, ranked within the range." />
+      <FigureCard label="Unassigned" value={formatCount(unassigned)} definition="Customers in no segment." />
+      <FigureCard label="Customers in the previous period" value={formatCount(previous.customers)} definition={`${previous.start} to ${previous.end}.`} />
+    </FigureCards>
   );
 }
 
 export interface SegmentsSectionProps {
   summary: RfmSummary;
+  /** The segment sizes of the previous period (the transition matrix's rows) and that period, for each row's change. */
+  previous?: { sizes: ReadonlyMap<number, number>; period: PreviousPeriod };
   naming: ExportNaming;
   /** Narrows the customer table to a segment (index, -1 = Unassigned). */
   onSegment: (index: number) => void;
 }
 
-export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionProps) {
+export function SegmentsSection({ summary, naming, onSegment, previous }: SegmentsSectionProps) {
   const pick = (customdata: unknown) => {
     const index = Number(customdata);
     if (Number.isInteger(index) && summary.segments.some((s) => s.index === index && s.customers > 0)) onSegment(index);
@@ -132,6 +148,7 @@ export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionP
               <th scope="col" className="num">Revenue</th>
               <th scope="col" className="num">Share of revenue</th>
               <th scope="col" className="num">Mean score</th>
+              {previous !== undefined && <th scope="col" className="num">Customers against the previous period</th>}
               <th scope="col">
                 <span className="visually-hidden">Customers</span>
               </th>
@@ -147,6 +164,12 @@ export function SegmentsSection({ summary, naming, onSegment }: SegmentsSectionP
                 <td className="num">{formatMoney(s.revenue)}</td>
                 <td className="num">{formatShare(s.revenueShare)}</td>
                 <td className="num">{s.meanScore === null ? "—" : formatScore(s.meanScore)}</td>
+                {previous !== undefined && (
+                  <td className="num">
+                    {/* Neutral: a growing segment is good news for Champions and bad news for At Risk. */}
+                    <ChangeBadge change={figureChange(s.customers, previous.sizes.get(s.index) ?? 0, "neutral")} period={previous.period} />
+                  </td>
+                )}
                 <td>
                   <button
                     type="button"

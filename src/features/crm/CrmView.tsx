@@ -8,7 +8,7 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
 import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
-import { clickText, comparedText, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
+import { clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
 import type { CrmPhase } from "@/features/crm/useCrm";
 import "./crm.css";
 
@@ -107,8 +107,8 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
   return (
     <>
       <ScoringSource result={result} />
-      <KeyFigures summary={result.summary} previousCustomers={loaded.previous.customers} />
-      <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} />
+      <KeyFigures summary={result.summary} periods={loaded} />
+      <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }} />
       <RfGridSection summary={result.summary} naming={naming} />
       <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
       <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">

@@ -7,6 +7,7 @@
 import type { Data, Layout } from "plotly.js";
 import type { CommerceFilter } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, type ChartClick } from "../../../domain/commerceFilter";
+import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
 import type { CustomerQuery, CustomerRow, RfmSortKey, RfmSummary, RfmTransitionTable, SegmentFigure } from "../../../workers/rfmMath";
 import type { CsvColumn } from "@/components/export/download";
@@ -115,6 +116,11 @@ export const clickText = (c: Pick<ChartClick, "field" | "label">): string => `${
 
 /** "2024-01-01 to 2024-01-31". */
 export const periodText = (p: { start: string; end: string }): string => `${p.start} to ${p.end}`;
+
+/** The previous period the server answered, with its length (the same as the range's). */
+export function comparedPeriod(loaded: Pick<LoadedCustomers, "current" | "previous">): PreviousPeriod {
+  return { start: loaded.previous.start, end: loaded.previous.end, days: previousPeriod(loaded.current).days };
+}
 
 /** "Compared with 2023-12-01 to 2023-12-31 (412 customers)". */
 export function comparedText(loaded: Pick<LoadedCustomers, "previous">): string {
@@ -301,6 +307,20 @@ export function transitionView(t: RfmTransitionTable): TransitionView {
   const columnTotals = columns.map((_, j) => counts.reduce((a, row) => a + (row[j] ?? 0), 0));
   const max = counts.reduce((m, row) => Math.max(m, ...row), 0);
   return { rows, columns, counts, rowTotals, columnTotals, max, retained: t.retained, new: t.new, gone: t.gone };
+}
+
+/**
+ * How many customers each segment had in the previous period, by segment index (-1 =
+ * Unassigned): the rows of the transition matrix, summed (a few dozen cells, never customers).
+ * Customers only in this period ("New" row) are not counted.
+ */
+export function previousSegmentSizes(t: RfmTransitionTable): Map<number, number> {
+  const ruleCount = t.size - 2;
+  const sizes = new Map<number, number>();
+  for (let slot = 0; slot <= ruleCount; slot++) {
+    sizes.set(slot === ruleCount ? -1 : slot, (t.counts[slot] ?? []).reduce((a, b) => a + b, 0));
+  }
+  return sizes;
 }
 
 /** The words of the transition matrix: how many stayed, came and went. */

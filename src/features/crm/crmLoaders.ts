@@ -65,6 +65,9 @@ export interface PeriodInfo {
   readonly start: string;
   readonly end: string;
   readonly customers: number;
+  /** Orders and NMV (THB) of those customers, summed in the worker: the figure cards compare them. */
+  readonly orders: number;
+  readonly revenue: number;
 }
 
 /** The customers the worker holds now. */
@@ -136,8 +139,8 @@ export function createCrmLoaders({ calls, math }: CrmLoaderDeps): CrmLoaders {
     const loaded = await math().load(current.customers, previous.customers);
     return {
       brand: answer.brand,
-      current: { start: current.start, end: current.end, customers: loaded.current },
-      previous: { start: previous.start, end: previous.end, customers: loaded.previous },
+      current: { start: current.start, end: current.end, ...loaded.totals.current },
+      previous: { start: previous.start, end: previous.end, ...loaded.totals.previous },
       filter,
       filterSource: source,
     };

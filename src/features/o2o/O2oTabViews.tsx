@@ -5,7 +5,9 @@
  */
 import { useId, type ReactNode } from "react";
 import { DWELL_BUCKETS } from "../../../domain/o2o";
+import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { LazyPlot } from "@/components/charts/LazyPlot";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import type {
   Figure, LeadsBouncedData, O2oTabData, ViewsConversionData, ViewsDemographicData, ViewsDwellTimeData, VisitorsInsightData,
 } from "@/features/o2o/o2oData";
@@ -32,20 +34,25 @@ interface FigureItem {
   label: string;
   value: Figure;
   format: (n: number) => string;
+  /** What the figure counts, in one line. */
+  definition?: string;
+  /** The same total over the previous period, and which way is good (docs/o2o-api.md). */
+  compared?: { previous: Figure; polarity: Polarity };
 }
 
-function Figures({ label, items }: { label: string; items: readonly FigureItem[] }) {
+function Figures({ label, items, period }: { label: string; items: readonly FigureItem[]; period?: PreviousPeriod }) {
   return (
-    <dl className="summary o2o-figures" aria-label={label}>
+    <FigureCards label={label} className="o2o-figures">
       {items.map((item) => (
-        <div key={item.label}>
-          <dt>{item.label}</dt>
-          <dd>
-            <Measured value={item.value} format={item.format} />
-          </dd>
-        </div>
+        <FigureCard
+          key={item.label}
+          label={item.label}
+          value={<Measured value={item.value} format={item.format} />}
+          definition={item.definition}
+          change={item.compared !== undefined && period !== undefined ? { change: figureChange(item.value, item.compared.previous, item.compared.polarity), period } : null}
+        />
       ))}
-    </dl>
+    </FigureCards>
   );
 }
 
@@ -115,17 +122,19 @@ function NoVisitors() {
 
 export function VisitorsInsightView({ data }: { data: VisitorsInsightData }) {
   const t = data.totals;
+  const p = data.previous.totals;
   const cells = heatmapRows(data.heatmap.averages);
   return (
     <>
       <Figures
         label="Visitors insight figures"
+        period={data.previous.period}
         items={[
-          { label: "Shows", value: t.shows, format: formatCount },
-          { label: "Views", value: t.views, format: formatCount },
-          { label: "Views conversion", value: t.conversion, format: formatPercent },
-          { label: "Average dwell time", value: t.dwellSeconds, format: formatSeconds },
-          { label: "Average attention time", value: t.attentionSeconds, format: formatSeconds },
+          { label: "Shows", value: t.shows, format: formatCount, definition: "People passing with a chance to see a screen.", compared: { previous: p.shows, polarity: "higher-is-better" } },
+          { label: "Views", value: t.views, format: formatCount, definition: "Shows who looked at the screen.", compared: { previous: p.views, polarity: "higher-is-better" } },
+          { label: "Views conversion", value: t.conversion, format: formatPercent, definition: "Views ÷ shows.", compared: { previous: p.conversion, polarity: "higher-is-better" } },
+          { label: "Average dwell time", value: t.dwellSeconds, format: formatSeconds, definition: "Mean seconds in front of a screen, per show.", compared: { previous: p.dwellSeconds, polarity: "higher-is-better" } },
+          { label: "Average attention time", value: t.attentionSeconds, format: formatSeconds, definition: "Mean seconds looking at a screen, per view.", compared: { previous: p.attentionSeconds, polarity: "higher-is-better" } },
         ]}
       />
       {data.empty ? (
@@ -163,11 +172,12 @@ export function LeadsBouncedView({ data }: { data: LeadsBouncedData }) {
     <>
       <Figures
         label="Leads and bounced figures"
+        period={data.previous.period}
         items={[
-          { label: "Leads", value: data.totals.leads, format: formatCount },
-          { label: "Bounced", value: data.totals.bounced, format: formatCount },
-          { label: "Leads share", value: data.shares.leads, format: formatPercent },
-          { label: "Bounced share", value: data.shares.bounced, format: formatPercent },
+          { label: "Leads", value: data.totals.leads, format: formatCount, definition: "Visitors who stayed engaged.", compared: { previous: data.previous.totals.leads, polarity: "higher-is-better" } },
+          { label: "Bounced", value: data.totals.bounced, format: formatCount, definition: "Visitors who left at once.", compared: { previous: data.previous.totals.bounced, polarity: "lower-is-better" } },
+          { label: "Leads share", value: data.shares.leads, format: formatPercent, definition: "Leads ÷ (leads + bounced)." },
+          { label: "Bounced share", value: data.shares.bounced, format: formatPercent, definition: "Bounced ÷ (leads + bounced)." },
         ]}
       />
       {data.empty ? (

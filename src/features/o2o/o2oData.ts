@@ -4,6 +4,7 @@
  * 0 for "not measured"). Day and month labels are Bangkok calendar days.
  */
 import type { AgeBand, Emotion, O2oTabId, UnixRange } from "../../../domain/o2o";
+import type { PreviousPeriod } from "../../../domain/periodChange";
 import type { Distribution } from "../../../workers/o2oMath";
 
 /** A measured figure, or null when it was not measured. */
@@ -15,20 +16,32 @@ export interface DaySpan {
   readonly end: string;
 }
 
+/**
+ * A tab's totals over the period of equal length before the range (`previousPeriod`), asked
+ * with the same paths as the range's totals: what each total card's change compares with.
+ */
+export interface PreviousTotals<T> {
+  readonly period: PreviousPeriod;
+  readonly totals: T;
+}
+
+export interface VisitorsTotals {
+  readonly shows: Figure;
+  readonly views: Figure;
+  /** views ÷ shows, in percent. */
+  readonly conversion: Figure;
+  /** Mean dwell seconds per show over the range. */
+  readonly dwellSeconds: Figure;
+  /** Mean attention seconds per view over the range. */
+  readonly attentionSeconds: Figure;
+}
+
 export interface VisitorsInsightData {
   readonly tab: "vistors_insight";
   /** Nobody was measured in the range: the tab says so instead of drawing empty charts. */
   readonly empty: boolean;
-  readonly totals: {
-    readonly shows: Figure;
-    readonly views: Figure;
-    /** views ÷ shows, in percent. */
-    readonly conversion: Figure;
-    /** Mean dwell seconds per show over the range. */
-    readonly dwellSeconds: Figure;
-    /** Mean attention seconds per view over the range. */
-    readonly attentionSeconds: Figure;
-  };
+  readonly totals: VisitorsTotals;
+  readonly previous: PreviousTotals<VisitorsTotals>;
   readonly daily: {
     readonly days: readonly string[];
     readonly shows: readonly Figure[];
@@ -43,10 +56,16 @@ export interface VisitorsInsightData {
   };
 }
 
+export interface LeadsBouncedTotals {
+  readonly leads: Figure;
+  readonly bounced: Figure;
+}
+
 export interface LeadsBouncedData {
   readonly tab: "leads_bounced";
   readonly empty: boolean;
-  readonly totals: { readonly leads: Figure; readonly bounced: Figure };
+  readonly totals: LeadsBouncedTotals;
+  readonly previous: PreviousTotals<LeadsBouncedTotals>;
   /** Percent shares of the totals (one decimal, adding up to 100). */
   readonly shares: { readonly leads: Figure; readonly bounced: Figure };
   readonly daily: { readonly days: readonly string[]; readonly leads: readonly Figure[]; readonly bounced: readonly Figure[] };

@@ -1,11 +1,14 @@
 /**
  * The actors the /o2o statechart is given: `loadCampaigns` reads the user's campaigns, and
  * `loadTab` loads one tab of one campaign over one range. A tab asks only for its own paths,
- * all at once; the payloads (Bangkok day and month ranges) are built by the o2o worker, and the
+ * all at once; the totals of Visitors insight and Leads & bounced are asked again over the
+ * period of equal length before the range (`previousPeriod`, in the same batch), for the change
+ * each total card shows. The payloads (Bangkok day and month ranges) are built by the o2o worker, and the
  * figures (heatmap cells, dwell-time distributions, percent shares) are computed by it too, so
  * the main thread only moves the answers into the chart-ready shapes of `o2oData.ts`.
  */
 import { AgeBands, Emotions, SexAgeKeys, type O2oCampaign, type UnixRange } from "../../../domain/o2o";
+import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { O2oWorkerApi } from "../../../workers/o2o.worker";
 import type { LoadTabInput } from "../../../machines/o2o/o2oMachine";
 import { ApiCallError } from "@/api/client";
@@ -45,6 +48,13 @@ function spanPayload(campaignId: number, ranges: readonly UnixRange[]) {
   return { campaigns: [campaignId], from, to };
 }
 
+/** The day ranges of the range and of the previous period of equal length, from the worker. */
+async function rangesWithPrevious(math: O2oMath, range: LoadTabInput["range"]): Promise<{ days: UnixRange[]; period: PreviousPeriod; previousDays: UnixRange[] }> {
+  const period = previousPeriod(range);
+  const [days, previousDays] = await Promise.all([math.dayRanges(range.start, range.end), math.dayRanges(period.start, period.end)]);
+  return { days, period, previousDays };
+}
+
 export function createO2oLoaders({ call, math, today }: O2oLoaderDeps): O2oLoaders {
   // The contents' names of the views-per-content chart come from the campaigns read last.
   let campaigns: readonly O2oCampaign[] = [];
@@ -61,22 +71,27 @@ export function createO2oLoaders({ call, math, today }: O2oLoaderDeps): O2oLoade
   }
 
   async function visitorsInsight({ campaignId, range }: LoadTabInput, opts: O2oCallOptions): Promise<VisitorsInsightData> {
-    const days = await math().dayRanges(range.start, range.end);
+    const { days, period, previousDays } = await rangesWithPrevious(math(), range);
     const span = spanPayload(campaignId, days);
+    const previousSpan = spanPayload(campaignId, previousDays);
     const ranges = { campaigns: [campaignId], ranges: days };
-    const [audienceTotal, attentionTotal, audienceDaily, heatmapData] = await Promise.all([
+    const [audienceTotal, attentionTotal, audienceDaily, heatmapData, audiencePrevious, attentionPrevious] = await Promise.all([
       call("/stats/visitor_view/audience", span, "audience_total", "number", opts),
       call("/stats/visitor_view/attention", span, "attention_total", "number", opts),
       call("/stats/visitor_view/audience", ranges, "audience_daily", "line", opts),
       call("/stats/visitor_view/heatmap", ranges, "heatmap", "heatmap", opts),
+      call("/stats/visitor_view/audience", previousSpan, "audience_total_previous", "number", opts),
+      call("/stats/visitor_view/attention", previousSpan, "attention_total_previous", "number", opts),
     ]);
     const shows = single(audienceTotal.series.shows);
     const views = single(audienceTotal.series.views);
+    const previousShows = single(audiencePrevious.series.shows);
+    const previousViews = single(audiencePrevious.series.views);
     const dailyShows = audienceDaily.series.shows;
     const dailyViews = audienceDaily.series.views;
-    const [heatmap, [conversion = null], dailyConversion] = await Promise.all([
+    const [heatmap, [conversion = null, previousConversion = null], dailyConversion] = await Promise.all([
       math().heatmapFromRanges(heatmapData.ranges),
-      math().conversionPercents([views], [shows]),
+      math().conversionPercents([views, previousViews], [shows, previousShows]),
       math().conversionPercents(dailyViews, dailyShows),
     ]);
     return {
@@ -89,6 +104,16 @@ export function createO2oLoaders({ call, math, today }: O2oLoaderDeps): O2oLoade
         dwellSeconds: single(attentionTotal.series.dwell_seconds),
         attentionSeconds: single(attentionTotal.series.attention_seconds),
       },
+      previous: {
+        period,
+        totals: {
+          shows: previousShows,
+          views: previousViews,
+          conversion: previousConversion,
+          dwellSeconds: single(attentionPrevious.series.dwell_seconds),
+          attentionSeconds: single(attentionPrevious.series.attention_seconds),
+        },
+      },
       daily: {
         days: audienceDaily.ranges.map((r) => bangkokDate(r.from)),
         shows: dailyShows,
@@ -100,10 +125,11 @@ export function createO2oLoaders({ call, math, today }: O2oLoaderDeps): O2oLoade
   }
 
   async function leadsBounced({ campaignId, range }: LoadTabInput, opts: O2oCallOptions): Promise<LeadsBouncedData> {
-    const days = await math().dayRanges(range.start, range.end);
-    const [total, daily] = await Promise.all([
+    const { days, period, previousDays } = await rangesWithPrevious(math(), range);
+    const [total, daily, previous] = await Promise.all([
       call("/stats/visitor_view/engagement", spanPayload(campaignId, days), "engagement_total", "number", opts),
       call("/stats/visitor_view/engagement", { campaigns: [campaignId], ranges: days }, "engagement_daily", "stacked_bar", opts),
+      call("/stats/visitor_view/engagement", spanPayload(campaignId, previousDays), "engagement_total_previous", "number", opts),
     ]);
     const leads = single(total.series.leads);
     const bounced = single(total.series.bounced);
@@ -112,6 +138,7 @@ export function createO2oLoaders({ call, math, today }: O2oLoaderDeps): O2oLoade
       tab: "leads_bounced",
       empty: !anyPositive([leads, bounced]),
       totals: { leads, bounced },
+      previous: { period, totals: { leads: single(previous.series.leads), bounced: single(previous.series.bounced) } },
       shares: { leads: leadsShare, bounced: bouncedShare },
       daily: { days: daily.ranges.map((r) => bangkokDate(r.from)), leads: daily.series.leads, bounced: daily.series.bounced },
     };
