@@ -55,7 +55,8 @@ function Flagged({ on, children }: { on: boolean; children: ReactNode }) {
   if (!on) return <>{children}</>;
   return (
     <span className="figure-warning">
-      <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {children}
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      {children}
     </span>
   );
 }
