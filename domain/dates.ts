@@ -125,3 +125,27 @@ export function bangkokDay(now: Date | number): string {
   if (!dt.isValid) throw new RangeError(`Invalid instant: ${String(now)}`);
   return dt.toFormat("yyyy-MM-dd");
 }
+
+/** What a typed YYYY-MM-DD day reads as: a day, nothing (empty), or why it is not a day. */
+export type DayTextResult =
+  | { readonly kind: "day"; readonly day: string }
+  | { readonly kind: "empty" }
+  | { readonly kind: "invalid"; readonly message: string };
+
+/**
+ * Reads a day typed as YYYY-MM-DD (spec §9: dates are shown and typed that way, whatever the
+ * browser's locale), optionally within [min, max].
+ *
+ * @param text - what the user typed; surrounding spaces are ignored
+ * @param bounds - earliest and latest allowed day, YYYY-MM-DD (either may be left out)
+ * @returns the day, `empty` for blank text, or a message saying what is wrong
+ */
+export function parseDayText(text: string, bounds: { readonly min?: string; readonly max?: string } = {}): DayTextResult {
+  const t = text.trim();
+  if (t === "") return { kind: "empty" };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return { kind: "invalid", message: `Enter the date as YYYY-MM-DD, for example 2026-01-31.` };
+  if (!DateTime.fromISO(t, { zone: BUSINESS_ZONE }).isValid) return { kind: "invalid", message: `${t} is not a day of the calendar.` };
+  if (bounds.min !== undefined && bounds.min !== "" && t < bounds.min) return { kind: "invalid", message: `The date must be on or after ${bounds.min}.` };
+  if (bounds.max !== undefined && bounds.max !== "" && t > bounds.max) return { kind: "invalid", message: `The date must be on or before ${bounds.max}.` };
+  return { kind: "day", day: t };
+}

@@ -58,6 +58,12 @@ export interface ProgressRow {
   readonly achievedCostPerUnit: number | null;
   /** True for impression: both costs are per thousand (CPM). */
   readonly perThousand: boolean;
+  /** actual ÷ target to 1 decimal once the target is hit {@link MANY_TIMES_TARGET} times or more; else null. */
+  readonly timesTarget: number | null;
+  /** The attributed spend is above the parameter's budget: a warning, however far ahead the pace. */
+  readonly overBudget: boolean;
+  /** Each unit costs more than planned: a warning. */
+  readonly costAbovePlan: boolean;
 }
 
 /** Spend vs budget of a whole plan. */
@@ -73,6 +79,8 @@ export interface PlanSpend {
   readonly expectedToDate: number | null;
   /** spend ÷ elapsed days × days of the range. */
   readonly projected: number | null;
+  /** The plan's spend is above its budget. */
+  readonly overBudget: boolean;
 }
 
 export interface ChartPoint {
@@ -120,6 +128,55 @@ export interface KpiProgress {
   readonly elapsedDays: number;
   readonly ma: PlanProgress;
   readonly ads: PlanProgress;
+}
+
+/** From this many times the target on, the figure says so ("12.3× target") rather than only a large percent. */
+export const MANY_TIMES_TARGET = 2;
+
+/**
+ * The progress chart's y axis stops here (in % of target) when a line goes beyond it, so one
+ * parameter at 15,000 % does not flatten the others and the 100 % target line; the points above
+ * are drawn on the cap and labelled with their real value. 300 % keeps "3× target" readable.
+ */
+export const CHART_CAP_PERCENT = 300;
+
+/**
+ * How many times over the target the actual is, when that is many times.
+ *
+ * @returns actual ÷ target to 1 decimal when at least {@link MANY_TIMES_TARGET}; null otherwise,
+ *   and when either figure is missing or the target is not positive
+ */
+export function timesTargetOf(actual: number | null, target: number | null): number | null {
+  if (actual === null || target === null || !(target > 0) || !Number.isFinite(actual)) return null;
+  const times = actual / target;
+  return times >= MANY_TIMES_TARGET ? Math.round(times * 10) / 10 : null;
+}
+
+/**
+ * Spend above budget (a warning whatever the pace of the KPI).
+ *
+ * @returns false when either figure is unknown
+ */
+export function isOverBudget(spend: number | null, budget: number | null): boolean {
+  return spend !== null && budget !== null && spend > budget;
+}
+
+/**
+ * Achieved cost per unit above the planned one (each result cost more than planned).
+ *
+ * @returns false when either cost is unknown
+ */
+export function isCostAbovePlan(achieved: number | null, planned: number | null): boolean {
+  return achieved !== null && planned !== null && achieved > planned;
+}
+
+/**
+ * The y-axis cap of a plan's chart.
+ *
+ * @returns {@link CHART_CAP_PERCENT} when a point of any line is above it, else null (no cap)
+ */
+export function chartCapOf(chart: Pick<PlanChart, "lines">): number | null {
+  return chart.lines.some((line) => line.points.some((p) => p.percent > CHART_CAP_PERCENT)) ? CHART_CAP_PERCENT : null;
 }
 
 const LABELS: ReadonlyMap<KpiParamKey, string> = new Map(SelectableKpiParams.map((p) => [p.key, p.label]));
@@ -221,6 +278,9 @@ function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly Met
       plannedCostPerUnit: p.plannedCostPerUnit,
       achievedCostPerUnit: p.achievedCostPerUnit,
       perThousand: key === "impression",
+      timesTarget: timesTargetOf(actual, target),
+      overBudget: isOverBudget(spends[i] ?? null, budgets[i] ?? null),
+      costAbovePlan: isCostAbovePlan(p.achievedCostPerUnit, p.plannedCostPerUnit),
     };
   });
   const total = daysInclusive(start, end);
@@ -240,6 +300,7 @@ function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly Met
       percentOfBudget: percentOf(planSpend, budget),
       expectedToDate: expectedToDate(budget, elapsed, total),
       projected: projectedEndValue(planSpend, elapsed, total),
+      overBudget: isOverBudget(planSpend, budget),
     },
     chart: { targetLine: lines.length > 0 ? targetLineOf(start, end) : [], lines },
   };

@@ -8,6 +8,7 @@ import { PLAN_METRICS, type MetricKey, type MetricPlan, type MetricSeries, type 
 import type { ResolvedView } from "../../domain/viewSearch";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import { BrandExView } from "@/features/brandEx/BrandExView";
+import { chartLayout, chartTraces } from "@/features/brandEx/kpiProgressFormat";
 
 // The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
 vi.mock("@/components/charts/LazyPlot", () => ({
@@ -176,5 +177,66 @@ describe("the KPI progress section of /brandEx", () => {
     expect(charts).toHaveLength(2);
     expect(charts[0]).toMatch(/^MA progress chart: cumulative actual in percent of target from 2025-09-01 to 2025-09-30.*Reach 1,371\.7% of target/);
     expect(charts[1]).toMatch(/^Ads progress chart: .*Impression 40% of target, Click 33\.3% of target\.$/);
+  });
+
+  /** Ads: ฿7,010 spent of ฿1,000 (701 %); 24,600 clicks of 2,000 (12.3× target); reach's cost above plan. */
+  function overspentSection(): KpiSection {
+    const t = emptyKpiTemplate("Overspent");
+    const template = { ...t, ADS: { ...t.ADS, reach: { kpi: "1000", budget: "400" }, click: { kpi: "2000", budget: "600" } } };
+    const data = summary({
+      ads: [
+        series("reach", [["2025-09-01", 500]]),
+        series("click", [["2025-09-01", 4600], ["2025-09-02", 20_000]]),
+        series("spend", [["2025-09-01", 7010]]),
+      ],
+    });
+    return { kind: "ready", progress: kpiProgressOf(template, data, "2025-09-10") };
+  }
+
+  it("reads spend over budget as a warning, in words and without the green 'Ahead'", async () => {
+    const host = await render(overspentSection());
+    const ads = tableCaptioned(host, /^Ads targets/);
+    const clickPace = bodyRow(ads, "Click")[6]!;
+    expect(clickPace.textContent).toBe("Over budgetAhead");
+    expect(clickPace.querySelector(".pace-ahead")).toBeNull();
+    expect(clickPace.querySelector(".pace-warning")?.textContent).toBe("Over budget");
+    expect(bodyRow(ads, "Reach")[6]!.textContent).toBe("Over budgetCost above planAhead");
+    const spend = host.querySelector('dl[aria-label="Ads spend vs budget"]')?.textContent;
+    expect(spend).toContain("701%");
+    expect(spend).toContain("Over budget");
+    const notes = [...host.querySelectorAll('ul[aria-label="Ads notes"] li')].map((li) => li.textContent);
+    expect(notes).toEqual([
+      "Over budget: Ads spend ฿7,010.00 against a budget of ฿1,000.00 (701% of budget).",
+      "Cost above plan: Reach costs ฿5.61 against ฿0.40 planned.",
+      "Click is at 12.3× target.",
+    ]);
+  });
+
+  it("says nothing needs a look when spend and costs hold", async () => {
+    const host = await render(readySection());
+    expect(host.querySelector('ul[aria-label="Ads notes"]')).toBeNull();
+    expect(bodyRow(tableCaptioned(host, /^Ads targets/), "Impression")[6]!.querySelector(".pace-warning")).toBeNull();
+  });
+
+  it("caps the chart's axis at 300% when one line is at 1,230%, labelling the capped point with its real value", async () => {
+    const section = overspentSection();
+    if (section.kind !== "ready") throw new Error("not ready");
+    const chart = section.progress.ads.chart;
+    const [reach, click] = chartTraces(chart) as { y: number[]; text: string[] }[];
+    expect(reach!.y).toEqual([50]);
+    expect(click!.y).toEqual([230, 300]);
+    expect(click!.text).toEqual(["", "1,230% ▲"]);
+    expect(chartLayout(chart).yaxis?.range).toEqual([0, 324]);
+    const host = await render(section);
+    const label = [...host.querySelectorAll('[role="img"]')].map((c) => c.getAttribute("aria-label")).find((l) => l?.startsWith("Ads"));
+    expect(label).toContain("Click 1,230% of target (12.3× target)");
+    expect(label).toContain("The axis stops at 300%");
+  });
+
+  it("leaves the axis uncapped when every line is under 300%", () => {
+    const section = readySection();
+    if (section.kind !== "ready") throw new Error("not ready");
+    expect(chartLayout(section.progress.ads.chart).yaxis?.range).toBeUndefined();
+    expect((chartTraces(section.progress.ads.chart)[0] as { y: number[] }).y).toEqual([20, 40]);
   });
 });

@@ -3,7 +3,7 @@ import { Schema } from "effect";
 import { Settings } from "luxon";
 import { DateText, LocalDateTime } from "../../domain/entities";
 import {
-  BUSINESS_ZONE, DATE_PRESETS, DEFAULT_DATE_RANGE, nowInBangkokText, presetRange, toDisplayDate, toStoredRange,
+  BUSINESS_ZONE, DATE_PRESETS, DEFAULT_DATE_RANGE, nowInBangkokText, parseDayText, presetRange, toDisplayDate, toStoredRange,
   type DatePreset, type DateRange,
 } from "../../domain/dates";
 
@@ -178,5 +178,27 @@ describe("nowInBangkokText", () => {
 
   it("rejects an invalid Date with a RangeError", () => {
     expect(() => nowInBangkokText(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("parseDayText: a day typed as YYYY-MM-DD (spec §9)", () => {
+  it.each<[string, string, { min?: string; max?: string }, string]>([
+    ["a day", "2026-01-16", {}, "day 2026-01-16"],
+    ["spaces around are ignored", " 2026-01-16 ", {}, "day 2026-01-16"],
+    ["blank", "   ", {}, "empty"],
+    ["US order, as Chromium's en-US date input shows it", "01/16/2026", {}, "invalid Enter the date as YYYY-MM-DD, for example 2026-01-31."],
+    ["slashes", "2026/01/16", {}, "invalid Enter the date as YYYY-MM-DD, for example 2026-01-31."],
+    ["half typed", "2026-01", {}, "invalid Enter the date as YYYY-MM-DD, for example 2026-01-31."],
+    ["no leading zeros", "2026-1-6", {}, "invalid Enter the date as YYYY-MM-DD, for example 2026-01-31."],
+    ["no such day", "2026-02-30", {}, "invalid 2026-02-30 is not a day of the calendar."],
+    ["no 13th month", "2026-13-01", {}, "invalid 2026-13-01 is not a day of the calendar."],
+    ["29 February of a leap year", "2028-02-29", {}, "day 2028-02-29"],
+    ["before min", "2026-01-15", { min: "2026-01-16" }, "invalid The date must be on or after 2026-01-16."],
+    ["on min", "2026-01-16", { min: "2026-01-16" }, "day 2026-01-16"],
+    ["after max", "2026-03-16", { max: "2026-03-15" }, "invalid The date must be on or before 2026-03-15."],
+    ["an empty bound is no bound", "2030-01-01", { min: "", max: "" }, "day 2030-01-01"],
+  ])("%s: %j", (_case, text, bounds, expected) => {
+    const r = parseDayText(text, bounds);
+    expect(r.kind === "day" ? `day ${r.day}` : r.kind === "invalid" ? `invalid ${r.message}` : r.kind).toBe(expected);
   });
 });

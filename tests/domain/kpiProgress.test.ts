@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { Amount, KpiParamKey, KpiPlan, KpiTemplate } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import {
-  actualOf, attributeSpend, cumulativeOf, kpiProgressOf, paceStatusOf, plannedParamsOf, summaryRequestOf, targetLineOf,
+  CHART_CAP_PERCENT, actualOf, attributeSpend, chartCapOf, cumulativeOf, isCostAbovePlan, isOverBudget, kpiProgressOf, paceStatusOf,
+  plannedParamsOf, summaryRequestOf, targetLineOf, timesTargetOf,
 } from "../../domain/kpiProgress";
 import { PLAN_METRICS, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary } from "../../domain/metrics";
 
@@ -180,8 +181,8 @@ describe("kpiProgressOf", () => {
   });
 
   it("sums spend vs budget per plan; MA has no measured spend", () => {
-    expect(progress.ads.spend).toEqual({ measured: true, budget: 90_000, spend: 18_000, percentOfBudget: 20, expectedToDate: 30_000, projected: 54_000 });
-    expect(progress.ma.spend).toEqual({ measured: false, budget: 3000, spend: null, percentOfBudget: null, expectedToDate: 1000, projected: null });
+    expect(progress.ads.spend).toEqual({ measured: true, budget: 90_000, spend: 18_000, percentOfBudget: 20, expectedToDate: 30_000, projected: 54_000, overBudget: false });
+    expect(progress.ma.spend).toEqual({ measured: false, budget: 3000, spend: null, percentOfBudget: null, expectedToDate: 1000, projected: null, overBudget: false });
   });
 
   it("draws the parameters with a positive target and data, against the even-pace line", () => {
@@ -229,5 +230,96 @@ describe("summaryRequestOf: the metrics-summary query of an applied view", () =>
     { behaviour: "leaves out an empty brand (all of the user's)", view: { ...base, brand: "", ch: "All Channel" }, expected: { start: "2025-09-01", end: "2025-09-30", channel: "All Channel" } },
   ])("$behaviour", ({ view, expected }) => {
     expect(summaryRequestOf(view)).toEqual(expected);
+  });
+});
+
+describe("isOverBudget: spend above budget is a warning", () => {
+  it.each<[number | null, number | null, boolean]>([
+    [7010, 1000, true],
+    [1000.01, 1000, true],
+    [1000, 1000, false],
+    [200, 1000, false],
+    [5, 0, true],
+    [null, 1000, false],
+    [7010, null, false],
+  ])("spend %s of budget %s: %s", (spend, budget, over) => {
+    expect(isOverBudget(spend, budget)).toBe(over);
+  });
+});
+
+describe("isCostAbovePlan: each unit costing more than planned is a warning", () => {
+  it.each<[number | null, number | null, boolean]>([
+    [30, 60, false],
+    [60, 60, false],
+    [60.01, 60, true],
+    [12, 2.5, true],
+    [null, 60, false],
+    [30, null, false],
+  ])("achieved %s vs planned %s: %s", (achieved, planned, above) => {
+    expect(isCostAbovePlan(achieved, planned)).toBe(above);
+  });
+});
+
+describe("timesTargetOf: how many times over the target, once it is many times", () => {
+  it.each<[number | null, number | null, number | null]>([
+    [1_234_567, 90_000, 13.7],
+    [123_000, 10_000, 12.3],
+    [20_000, 10_000, 2],
+    [19_999, 10_000, null],
+    [9_000, 10_000, null],
+    [1_500_000, 10_000, 150],
+    [null, 10_000, null],
+    [5, null, null],
+    [5, 0, null],
+  ])("actual %s of target %s: %s", (actual, target, times) => {
+    expect(timesTargetOf(actual, target)).toBe(times);
+  });
+});
+
+describe("chartCapOf: the y axis stops at 300 % only when a line goes past it", () => {
+  const line = (...percents: number[]) => ({
+    key: "reach" as const,
+    label: "Reach",
+    target: 100,
+    points: percents.map((percent, i) => ({ date: `2025-09-0${i + 1}`, value: percent, percent })),
+  });
+  it.each<[string, ReturnType<typeof line>[], number | null]>([
+    ["no lines", [], null],
+    ["every line under the cap", [line(10, 40, 120), line(250, 299)], null],
+    ["on the cap is not past it", [line(300)], null],
+    ["one line at 15,000 %", [line(20, 60), line(3000, 15_000)], CHART_CAP_PERCENT],
+  ])("%s", (_case, lines, cap) => {
+    expect(chartCapOf({ lines })).toBe(cap);
+  });
+});
+
+describe("kpiProgressOf: warnings when Ads spend runs over budget", () => {
+  const start = "2025-09-01";
+  const end = "2025-09-30";
+  // ฿7,010 spent of ฿1,000 budgeted (701 %), 24,600 clicks of 2,000 (12.3× target).
+  const progress = kpiProgressOf(
+    template({}, { click: { kpi: "2000", budget: "600" }, reach: { kpi: "1000", budget: "400" } }),
+    summary(start, end, {
+      ads: [series("click", [["2025-09-01", 24_600]]), series("reach", [["2025-09-01", 500]]), series("spend", [["2025-09-01", 7010]])],
+    }),
+    "2025-09-10",
+  );
+  const click = progress.ads.rows.find((r) => r.key === "click")!;
+  const reach = progress.ads.rows.find((r) => r.key === "reach")!;
+
+  it("marks the plan and every parameter over budget, whatever their pace", () => {
+    expect(progress.ads.spend).toMatchObject({ percentOfBudget: 701, overBudget: true });
+    expect(click).toMatchObject({ paceStatus: "ahead", overBudget: true, timesTarget: 12.3 });
+    expect(reach).toMatchObject({ overBudget: true, timesTarget: null });
+  });
+
+  it("flags the cost per unit above plan only where it is", () => {
+    // click: planned 600 / 2000 = 0.30, achieved 4206 / 24600 = 0.17; reach: planned 0.40, achieved 2804 / 500 = 5.61.
+    expect(click.costAbovePlan).toBe(false);
+    expect(reach.costAbovePlan).toBe(true);
+  });
+
+  it("does not flag MA, whose spend is not measured", () => {
+    expect(progress.ma.spend.overBudget).toBe(false);
   });
 });

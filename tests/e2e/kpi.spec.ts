@@ -297,3 +297,32 @@ test("deselecting a parameter empties its budget and KPI, so Remaining Budget ge
   await expect(d.paramBudget("Inbox")).toHaveValue("");
   await expect(d.paramKpi("Inbox")).toHaveValue("");
 });
+
+test("the Ads dates show and take YYYY-MM-DD, and say what is wrong with anything else", async ({ page }) => {
+  await signIn(page);
+  const drawer = await openKpiDrawer(page);
+  await drawer.createButton.click();
+  const d = kpiDialog(page);
+  await d.tab("Ads").click();
+  await selectCard(d.card("Ads", "Click"));
+  await d.paramBudget("Click").fill("31000");
+  await expect(d.adsStart).toHaveAttribute("placeholder", "YYYY-MM-DD");
+
+  await d.adsStart.fill("01/16/2026");
+  await expect(d.root.getByRole("alert").filter({ hasText: "Enter the date as YYYY-MM-DD, for example 2026-01-31." })).toBeVisible();
+  await expect(d.adsStart).toHaveAttribute("aria-invalid", "true");
+  await d.adsStart.fill("2026-02-30");
+  await expect(d.root.getByRole("alert").filter({ hasText: "2026-02-30 is not a day of the calendar." })).toBeVisible();
+  await expect(d.monthBudget("February 2026")).toHaveCount(0);
+
+  await d.adsStart.fill("2026-01-01");
+  await d.adsEnd.fill("2026-01-31");
+  await expect(d.adsStart).toHaveValue("2026-01-01");
+  await expect(d.adsEnd).toHaveValue("2026-01-31");
+  await expect(d.monthBudget("January 2026")).toHaveValue("31000");
+  await expect(d.root.getByRole("alert")).toHaveCount(0);
+
+  await d.adsEnd.fill("2025-12-31");
+  await expect(d.root.getByRole("alert").filter({ hasText: "The date must be on or after 2026-01-01." })).toBeVisible();
+  await expect(d.monthBudget("December 2025")).toHaveCount(0);
+});

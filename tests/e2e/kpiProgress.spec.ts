@@ -123,3 +123,36 @@ test("selecting a template in KPI Setting shows its progress, and editing its ta
   await expect(dialog).toBeHidden();
   await expect(reach.nth(0)).toHaveText("750,000");
 });
+
+test("reads Ads spend far over budget as a warning, says a target hit many times over plainly, and caps the chart", async ({ page, request }) => {
+  const title = "E2E overspent plan";
+  const t = emptyKpiTemplate(title);
+  // A ฿100 Ads budget the demo's January spend overruns many times; a click target of 1 the
+  // demo's clicks pass thousands of times over; impressions at a target they stay near.
+  await saveKpiTemplate(request, {
+    ...t,
+    Budget: "1000",
+    ADS: { ...t.ADS, click: { kpi: "1", budget: "50" }, impression: { kpi: "1000000000", budget: "50" } },
+  });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/brandEx?kpi=${encodeURIComponent(title)}&${RANGE}`);
+
+  const section = kpiSection(page);
+  const ads = section.getByRole("table", { name: /^Ads targets and actual figures/ });
+  const clickPace = ads.getByRole("row", { name: /^Click/ }).getByRole("cell").nth(5);
+  await expect(clickPace).toContainText("Over budget");
+  await expect(clickPace.getByText("Ahead", { exact: true })).toBeVisible();
+  // The warning is not green, and "Ahead" is not shown as good news either.
+  const colourOf = (text: string) => clickPace.getByText(text, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+  for (const text of ["Over budget", "Ahead"]) expect(await colourOf(text)).not.toBe("rgb(26, 107, 52)");
+
+  const notes = section.getByRole("list", { name: "Ads notes" });
+  await expect(notes.getByRole("listitem").filter({ hasText: /^Over budget: Ads spend ฿[\d,]+\.\d{2} against a budget of ฿100\.00 \([\d,.]+% of budget\)\.$/ })).toBeVisible();
+  await expect(notes.getByRole("listitem").filter({ hasText: /^Click is at [\d,.]+× target\.$/ })).toBeVisible();
+  await expect(section.getByRole("definition").filter({ hasText: "Over budget" })).toBeVisible();
+
+  const chart = section.getByRole("img", { name: /^Ads progress chart: .*Click [\d,.]+% of target \([\d,.]+× target\).*The axis stops at 300%/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.getByText("Loading chart…")).toHaveCount(0);
+  await expect(chart.getByText(/^[\d,.]+% ▲$/)).toBeVisible();
+});

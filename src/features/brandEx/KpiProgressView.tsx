@@ -7,7 +7,7 @@ import type { KpiProgress, PlanProgress, ProgressRow } from "../../../domain/kpi
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import {
-  CHART_LAYOUT, PACE_LABELS, PLAN_NAMES, chartLabel, chartTraces, formatCount, formatMoney, formatPercent,
+  PACE_LABELS, PLAN_NAMES, chartLabel, chartLayout, chartTraces, formatCount, formatMoney, formatPercent, planNotes,
 } from "@/features/brandEx/kpiProgressFormat";
 import "./kpiProgress.css";
 
@@ -40,13 +40,48 @@ function cost(n: number | null, perThousand: boolean, meaning?: string): ReactNo
   );
 }
 
-function Pace({ row }: { row: ProgressRow }) {
-  if (row.paceStatus === null) return <Missing meaning="no pace yet" />;
-  const icon = { ahead: "pi-arrow-up", "on-track": "pi-check", behind: "pi-arrow-down" }[row.paceStatus];
+/** A warning badge: its words carry the meaning, the colour repeats it. */
+function Warning({ children }: { children: string }) {
   return (
-    <span className={`pace pace-${row.paceStatus}`}>
-      <i className={`pi ${icon}`} aria-hidden="true" />
-      {PACE_LABELS[row.paceStatus]}
+    <span className="pace pace-warning">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
+/** A figure out of plan, marked by colour and icon (the words are in the Pace column and the notes). */
+function Flagged({ on, children }: { on: boolean; children: ReactNode }) {
+  if (!on) return <>{children}</>;
+  return (
+    <span className="figure-warning">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The pace of the KPI, then any cost warning. Ahead is only shown as good (green) while the
+ * spend and cost per unit hold: reaching more by spending 7 times the budget is not good news.
+ */
+function Pace({ row }: { row: ProgressRow }) {
+  const costWarning = row.overBudget || row.costAbovePlan;
+  const pace =
+    row.paceStatus === null ? (
+      <Missing meaning="no pace yet" />
+    ) : (
+      <span className={`pace pace-${row.paceStatus === "ahead" && costWarning ? "neutral" : row.paceStatus}`}>
+        <i className={`pi ${{ ahead: "pi-arrow-up", "on-track": "pi-check", behind: "pi-arrow-down" }[row.paceStatus]}`} aria-hidden="true" />
+        {PACE_LABELS[row.paceStatus]}
+      </span>
+    );
+  if (!costWarning) return pace;
+  return (
+    <span className="pace-cell">
+      {row.overBudget && <Warning>Over budget</Warning>}
+      {row.costAbovePlan && <Warning>Cost above plan</Warning>}
+      {pace}
     </span>
   );
 }
@@ -67,7 +102,15 @@ function SpendSummary({ plan }: { plan: PlanProgress }) {
         <>
           <div>
             <dt>Spend of budget</dt>
-            <dd>{figure(s.percentOfBudget, formatPercent)}</dd>
+            <dd>
+              {figure(s.percentOfBudget, formatPercent)}
+              {s.overBudget && (
+                <>
+                  {" "}
+                  <Warning>Over budget</Warning>
+                </>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Expected spend to date</dt>
@@ -121,14 +164,33 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
                 <Pace row={row} />
               </td>
               <td>{figure(row.budget, formatMoney, "no budget")}</td>
-              <td>{figure(row.spend, formatMoney, spendMeaning)}</td>
+              <td>
+                <Flagged on={row.overBudget}>{figure(row.spend, formatMoney, spendMeaning)}</Flagged>
+              </td>
               <td>{cost(row.plannedCostPerUnit, row.perThousand)}</td>
-              <td>{cost(row.achievedCostPerUnit, row.perThousand, spendMeaning)}</td>
+              <td>
+                <Flagged on={row.costAbovePlan}>{cost(row.achievedCostPerUnit, row.perThousand, spendMeaning)}</Flagged>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Over budget, cost above plan and targets hit many times over, in plain words. */
+function PlanNotes({ plan }: { plan: PlanProgress }) {
+  const notes = planNotes(plan);
+  if (notes.length === 0) return null;
+  return (
+    <ul className="plan-notes" aria-label={`${PLAN_NAMES[plan.plan]} notes`}>
+      {notes.map((note) => (
+        <li key={note} className={note.startsWith("Over budget") || note.startsWith("Cost above plan") ? "plan-note plan-note--warning" : "plan-note"}>
+          {note}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -147,9 +209,10 @@ function PlanBlock({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
               ? "Ad spend is measured per account, not per parameter: each parameter's spend is the Ads spend shared by its share of the budgets."
               : "No spend is measured for MA: organic posts have no ad spend in the data."}
           </p>
+          <PlanNotes plan={plan} />
           <PlanTable plan={plan} progress={progress} />
           {plan.chart.lines.length > 0 ? (
-            <LazyPlot data={chartTraces(plan.chart)} layout={CHART_LAYOUT} label={chartLabel(plan, progress.start, progress.end)} />
+            <LazyPlot data={chartTraces(plan.chart)} layout={chartLayout(plan.chart)} label={chartLabel(plan, progress.start, progress.end)} />
           ) : (
             <p className="muted">No daily figures to chart for {name} in this range.</p>
           )}

@@ -4,7 +4,7 @@
  * progress chart. Plain functions; only types come from plotly.js.
  */
 import type { Data, Layout } from "plotly.js";
-import type { PaceStatus, PlanChart, PlanProgress } from "../../../domain/kpiProgress";
+import { chartCapOf, timesTargetOf, type PaceStatus, type PlanChart, type PlanProgress } from "../../../domain/kpiProgress";
 
 const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
@@ -17,22 +17,37 @@ export const formatMoney = (n: number): string => MONEY.format(n);
 /** 40 → "40%", 13.33 → "13.3%". */
 export const formatPercent = (n: number): string => `${PERCENT.format(n)}%`;
 
+const TIMES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** 12.3 → "12.3× target". */
+export const formatTimesTarget = (n: number): string => `${TIMES.format(n)}× target`;
+
 export const PACE_LABELS: Readonly<Record<PaceStatus, string>> = { ahead: "Ahead", "on-track": "On track", behind: "Behind" };
 
 export const PLAN_NAMES: Readonly<Record<PlanProgress["plan"], string>> = { ma: "MA", ads: "Ads" };
 
-/** The plan's chart as Plotly traces: one cumulative line per parameter, and the dashed target line. */
+/**
+ * The plan's chart as Plotly traces: one cumulative line per parameter, and the dashed target
+ * line. Above the cap (see `chartCapOf`) a point is drawn on the cap as a triangle, its hover
+ * shows the real figure, and the line's last capped point is labelled with it.
+ */
 export function chartTraces(chart: PlanChart): Data[] {
-  const lines: Data[] = chart.lines.map((line) => ({
-    type: "scatter",
-    mode: "lines+markers",
-    name: line.label,
-    x: line.points.map((p) => p.date),
-    y: line.points.map((p) => p.percent),
-    customdata: line.points.map((p) => formatCount(p.value)),
-    hovertemplate: `${line.label}: %{customdata} (%{y:.1f}% of ${formatCount(line.target)})<extra></extra>`,
-    marker: { size: 4 },
-  }));
+  const cap = chartCapOf(chart);
+  const lines: Data[] = chart.lines.map((line) => {
+    const capped = line.points.map((p) => cap !== null && p.percent > cap);
+    const lastCapped = capped.lastIndexOf(true);
+    return {
+      type: "scatter",
+      mode: lastCapped >= 0 ? "text+lines+markers" : "lines+markers",
+      name: line.label,
+      x: line.points.map((p) => p.date),
+      y: line.points.map((p, i) => (capped[i] && cap !== null ? cap : p.percent)),
+      customdata: line.points.map((p) => [formatCount(p.value), formatPercent(p.percent)]),
+      hovertemplate: `${line.label}: %{customdata[0]} (%{customdata[1]} of ${formatCount(line.target)})<extra></extra>`,
+      text: line.points.map((p, i) => (i === lastCapped ? `${formatPercent(p.percent)} ▲` : "")),
+      textposition: "bottom left",
+      marker: { size: capped.map((c) => (c ? 9 : 4)), symbol: capped.map((c) => (c ? "triangle-up" : "circle")) },
+    } as Data;
+  });
   const target: Data = {
     type: "scatter",
     mode: "lines",
@@ -45,23 +60,62 @@ export function chartTraces(chart: PlanChart): Data[] {
   return [...lines, target];
 }
 
-export const CHART_LAYOUT: Partial<Layout> = {
+const BASE_LAYOUT: Partial<Layout> = {
   font: { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" },
   paper_bgcolor: "rgba(0,0,0,0)",
   plot_bgcolor: "rgba(0,0,0,0)",
   xaxis: { type: "date", tickformat: "%d %b", gridcolor: "#e3e6eb", automargin: true },
-  yaxis: { title: { text: "% of target", standoff: 8 }, ticksuffix: "%", rangemode: "tozero", gridcolor: "#e3e6eb", automargin: true },
   legend: { orientation: "h", y: -0.2 },
   showlegend: true,
 };
+
+/** The chart's layout: a y axis from 0, stopped at the cap (and saying so) when a line goes past it. */
+export function chartLayout(chart: PlanChart): Partial<Layout> {
+  const cap = chartCapOf(chart);
+  const yaxis: Partial<Layout["yaxis"]> = { ticksuffix: "%", gridcolor: "#e3e6eb", automargin: true };
+  return {
+    ...BASE_LAYOUT,
+    yaxis:
+      cap === null
+        ? { ...yaxis, title: { text: "% of target", standoff: 8 }, rangemode: "tozero" }
+        : { ...yaxis, title: { text: `% of target (axis stops at ${formatPercent(cap)}; ▲ above)`, standoff: 8 }, range: [0, cap * 1.08] },
+  };
+}
+
+/**
+ * What needs a look in a plan, in words: spend over budget, costs per unit above plan, and
+ * targets hit many times over. Empty when nothing does.
+ */
+export function planNotes(plan: PlanProgress): string[] {
+  const notes: string[] = [];
+  if (plan.spend.overBudget && plan.spend.spend !== null && plan.spend.budget !== null) {
+    const share = plan.spend.percentOfBudget === null ? "" : ` (${formatPercent(plan.spend.percentOfBudget)} of budget)`;
+    notes.push(`Over budget: ${PLAN_NAMES[plan.plan]} spend ${formatMoney(plan.spend.spend)} against a budget of ${formatMoney(plan.spend.budget)}${share}.`);
+  }
+  for (const row of plan.rows) {
+    if (row.costAbovePlan && row.achievedCostPerUnit !== null && row.plannedCostPerUnit !== null) {
+      const unit = row.perThousand ? " per thousand" : "";
+      notes.push(`Cost above plan: ${row.label} costs ${formatMoney(row.achievedCostPerUnit)}${unit} against ${formatMoney(row.plannedCostPerUnit)} planned.`);
+    }
+  }
+  for (const row of plan.rows) {
+    if (row.timesTarget !== null) notes.push(`${row.label} is at ${formatTimesTarget(row.timesTarget)}.`);
+  }
+  return notes;
+}
 
 /** The chart in words, for its accessible name. */
 export function chartLabel(plan: PlanProgress, start: string, end: string): string {
   const reached = plan.chart.lines
     .map((line) => {
       const last = line.points[line.points.length - 1];
-      return last === undefined ? null : `${line.label} ${formatPercent(last.percent)} of target`;
+      if (last === undefined) return null;
+      const times = timesTargetOf(last.value, line.target);
+      const many = times === null ? "" : ` (${formatTimesTarget(times)})`;
+      return `${line.label} ${formatPercent(last.percent)} of target${many}`;
     })
     .filter((s): s is string => s !== null);
-  return `${PLAN_NAMES[plan.plan]} progress chart: cumulative actual in percent of target from ${start} to ${end}, against the even-pace target line. ${reached.join(", ")}.`;
+  const cap = chartCapOf(plan.chart);
+  const capped = cap === null ? "" : ` The axis stops at ${formatPercent(cap)}; points above it are drawn on it as triangles.`;
+  return `${PLAN_NAMES[plan.plan]} progress chart: cumulative actual in percent of target from ${start} to ${end}, against the even-pace target line. ${reached.join(", ")}.${capped}`;
 }

@@ -1,0 +1,70 @@
+/**
+ * A single day typed as YYYY-MM-DD (spec §9). Chromium's native `<input type="date">` shows the
+ * browser locale's format (MM/DD/YYYY in en-US), unlike the top bar, so this is a text field
+ * that shows and accepts YYYY-MM-DD only and says what is wrong with anything else.
+ *
+ * The caller sees only complete, valid days (or "" when the field is cleared): while the text is
+ * half typed or invalid the last valid value stands and a message under the field says why.
+ */
+import { useId, useState } from "react";
+import { InputText } from "primereact/inputtext";
+import { parseDayText } from "../../../domain/dates";
+
+export interface DateInputProps {
+  /** The field's visible label, also its accessible name. */
+  label: string;
+  /** The day shown, YYYY-MM-DD, or "" for none. */
+  value: string;
+  /** Called with a valid day, or "" when the field is emptied. */
+  onChange: (day: string) => void;
+  /** Earliest and latest allowed day, YYYY-MM-DD ("" or left out: no bound). */
+  min?: string;
+  max?: string;
+  id?: string;
+  disabled?: boolean;
+}
+
+export function DateInput({ label, value, onChange, min, max, id, disabled }: DateInputProps) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [touched, setTouched] = useState(false);
+  // A new value from outside (another field, a reset) replaces whatever is typed here.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  const result = parseDayText(text, { min, max });
+  // Complain once the user leaves the field or has typed a whole date's worth of characters.
+  const message = result.kind === "invalid" && (touched || text.trim().length >= 10) ? result.message : null;
+  return (
+    <div className="field date-input">
+      <label htmlFor={inputId}>{label}</label>
+      <InputText
+        id={inputId}
+        value={text}
+        placeholder="YYYY-MM-DD"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={10}
+        disabled={disabled}
+        aria-invalid={message !== null}
+        aria-describedby={message !== null ? `${inputId}-error` : undefined}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          const parsed = parseDayText(next, { min, max });
+          if (parsed.kind === "day" && parsed.day !== value) onChange(parsed.day);
+          else if (parsed.kind === "empty" && value !== "") onChange("");
+        }}
+        onBlur={() => setTouched(true)}
+      />
+      {message !== null && (
+        <small id={`${inputId}-error`} className="form-error" role="alert">
+          {message}
+        </small>
+      )}
+    </div>
+  );
+}
