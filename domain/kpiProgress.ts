@@ -64,6 +64,8 @@ export interface ProgressRow {
   readonly overBudget: boolean;
   /** Each unit costs more than planned: a warning. */
   readonly costAbovePlan: boolean;
+  /** The measured total over the previous period of equal length; null = no data or not asked. */
+  readonly previousActual: number | null;
 }
 
 /** Spend vs budget of a whole plan. */
@@ -81,6 +83,8 @@ export interface PlanSpend {
   readonly projected: number | null;
   /** The plan's spend is above its budget. */
   readonly overBudget: boolean;
+  /** The plan's spend over the previous period of equal length; null when not measured or no data. */
+  readonly previousSpend: number | null;
 }
 
 export interface ChartPoint {
@@ -128,6 +132,8 @@ export interface KpiProgress {
   readonly elapsedDays: number;
   readonly ma: PlanProgress;
   readonly ads: PlanProgress;
+  /** The previous period of equal length the actuals are compared with; null when not compared. */
+  readonly previous: { readonly start: string; readonly end: string; readonly days: number } | null;
 }
 
 /** From this many times the target on, the figure says so ("12.3× target") rather than only a large percent. */
@@ -254,7 +260,15 @@ export function targetLineOf(start: string, end: string): PlanChart["targetLine"
 
 const seriesOf = (list: readonly MetricSeries[], metric: MetricKey) => list.find((s) => s.metric === metric);
 
-function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly MetricSeries[], start: string, end: string, today: string): PlanProgress {
+function planProgress(
+  plan: MetricPlan,
+  kpiPlan: KpiPlan,
+  measured: readonly MetricSeries[],
+  previous: readonly MetricSeries[] | null,
+  start: string,
+  end: string,
+  today: string,
+): PlanProgress {
   const keys = plannedParamsOf(kpiPlan);
   const budgets = keys.map((key) => toAmountNumber(kpiPlan[key].budget));
   const planSpend = plan === "ads" ? actualOf(seriesOf(measured, "spend")) : null;
@@ -281,6 +295,7 @@ function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly Met
       timesTarget: timesTargetOf(actual, target),
       overBudget: isOverBudget(spends[i] ?? null, budgets[i] ?? null),
       costAbovePlan: isCostAbovePlan(p.achievedCostPerUnit, p.plannedCostPerUnit),
+      previousActual: previous === null ? null : actualOf(seriesOf(previous, key)),
     };
   });
   const total = daysInclusive(start, end);
@@ -301,6 +316,7 @@ function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly Met
       expectedToDate: expectedToDate(budget, elapsed, total),
       projected: projectedEndValue(planSpend, elapsed, total),
       overBudget: isOverBudget(planSpend, budget),
+      previousSpend: plan === "ads" && previous !== null ? actualOf(seriesOf(previous, "spend")) : null,
     },
     chart: { targetLine: lines.length > 0 ? targetLineOf(start, end) : [], lines },
   };
@@ -312,8 +328,15 @@ function planProgress(plan: MetricPlan, kpiPlan: KpiPlan, measured: readonly Met
  * @param template - the selected KPI template (its MA and ADS plans)
  * @param summary - `GET /user/metrics-summary` for the range, brand, channel, pages and accounts
  * @param today - today's Bangkok calendar day, YYYY-MM-DD (decides the elapsed days)
+ * @param previous - the same summary over the previous period of equal length (`previousPeriod`
+ *   of domain/periodChange.ts), for each actual's change; null when it could not be read
  */
-export function kpiProgressOf(template: Pick<KpiTemplate, "title" | "MA" | "ADS">, summary: MetricsSummary, today: string): KpiProgress {
+export function kpiProgressOf(
+  template: Pick<KpiTemplate, "title" | "MA" | "ADS">,
+  summary: MetricsSummary,
+  today: string,
+  previous: MetricsSummary | null = null,
+): KpiProgress {
   const { start, end } = summary;
   return {
     title: template.title,
@@ -322,8 +345,9 @@ export function kpiProgressOf(template: Pick<KpiTemplate, "title" | "MA" | "ADS"
     today,
     totalDays: daysInclusive(start, end),
     elapsedDays: elapsedDays(start, end, today),
-    ma: planProgress("ma", template.MA, summary.ma, start, end, today),
-    ads: planProgress("ads", template.ADS, summary.ads, start, end, today),
+    ma: planProgress("ma", template.MA, summary.ma, previous?.ma ?? null, start, end, today),
+    ads: planProgress("ads", template.ADS, summary.ads, previous?.ads ?? null, start, end, today),
+    previous: previous === null ? null : { start: previous.start, end: previous.end, days: daysInclusive(previous.start, previous.end) },
   };
 }
 

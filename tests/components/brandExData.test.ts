@@ -27,9 +27,9 @@ const template = { ...emptyKpiTemplate("September push"), updated_at: "2025-09-0
 // 2025-09-10 12:00 in Bangkok.
 const NOW = Date.UTC(2025, 8, 10, 5);
 
-function answer(templates: unknown, figures: unknown) {
-  authedCall.mockImplementation(async (name: string) => {
-    const a = name === "getKpiTemplates" ? templates : figures;
+function answer(templates: unknown, figures: unknown, previous: unknown = figures) {
+  authedCall.mockImplementation(async (name: string, request: { start?: string }) => {
+    const a = name === "getKpiTemplates" ? templates : request.start === "2025-08-02" ? previous : figures;
     if (a instanceof Error) throw a;
     return a;
   });
@@ -50,6 +50,20 @@ describe("loadKpiSection", () => {
       "metricsSummary", { start: "2025-09-01", end: "2025-09-30", brand: "Tipco", channel: "Facebook", pages: "p1,p2" }, expect.anything(),
     );
     expect(section).toMatchObject({ kind: "ready", progress: { title: "September push", today: "2025-09-10", elapsedDays: 10 } });
+  });
+
+  it("asks for the same figures over the previous 30 days, for each actual's change", async () => {
+    answer({ data: [template] }, { data: summary }, { data: { ...summary, start: "2025-08-02", end: "2025-08-31" } });
+    const section = await loadKpiSection(view, new AbortController().signal, NOW);
+    expect(authedCall).toHaveBeenCalledWith(
+      "metricsSummary", { start: "2025-08-02", end: "2025-08-31", brand: "Tipco", channel: "Facebook", pages: "p1,p2" }, expect.anything(),
+    );
+    expect(section).toMatchObject({ kind: "ready", progress: { previous: { start: "2025-08-02", end: "2025-08-31", days: 30 } } });
+  });
+
+  it("still shows the figures, without their change, when the previous period cannot be read", async () => {
+    answer({ data: [template] }, { data: summary }, new ApiCallError(0, "network", "The server could not be reached."));
+    expect(await loadKpiSection(view, new AbortController().signal, NOW)).toMatchObject({ kind: "ready", progress: { previous: null } });
   });
 
   it("means no KPI progress, not a failure, when the user may not read KPI templates (403)", async () => {

@@ -37,7 +37,7 @@ function summary(given: { ma?: MetricSeries[]; ads?: MetricSeries[] }): MetricsS
   return { start: "2025-09-01", end: "2025-09-30", brands: ["Tipco"], channel: "All Channel", ma: plan("ma", given.ma), ads: plan("ads", given.ads) };
 }
 
-function readySection(): KpiSection {
+function readySection(previous: MetricsSummary | null = null): KpiSection {
   const t = emptyKpiTemplate("September push");
   const template = {
     ...t,
@@ -52,7 +52,7 @@ function readySection(): KpiSection {
       series("spend", [["2025-09-01", 9000], ["2025-09-02", 9000]]),
     ],
   });
-  return { kind: "ready", progress: kpiProgressOf(template, data, "2025-09-10") };
+  return { kind: "ready", progress: kpiProgressOf(template, data, "2025-09-10", previous) };
 }
 
 let root: Root | null = null;
@@ -149,6 +149,25 @@ describe("the KPI progress section of /brandEx", () => {
     const reach = rowOf(tableCaptioned(host, /^MA targets/), "Reach");
     // 1,234,567 of 90,000 after 10 of 30 days: far ahead.
     expect(reach.slice(0, 8)).toEqual(["Reach", "90,000", "1,234,567", "1,371.7%", "30,000", "3,703,701", "Ahead", "฿3,000.50"]);
+  });
+
+  it("shows each actual's and the Ads spend's change against the previous period, and none when it was not compared", async () => {
+    const before: MetricsSummary = {
+      ...summary({ ma: [series("reach", [["2025-08-20", 617_283.5]])], ads: [series("spend", [["2025-08-20", 20_000]])] }),
+      start: "2025-08-02", end: "2025-08-31",
+    };
+    const host = await render(readySection(before));
+    const reach = bodyRow(tableCaptioned(host, /^MA targets/), "Reach");
+    expect(reach[2]!.querySelector(".change-badge .visually-hidden")?.textContent).toBe("up 100.0 % on the previous 30 days (2025-08-02 – 2025-08-31), good");
+    const impression = bodyRow(tableCaptioned(host, /^Ads targets/), "Impression");
+    expect(impression[2]!.querySelector(".visually-hidden")?.textContent).toMatch(/^no data to compare with/);
+    const spend = host.querySelector('dl[aria-label="Ads spend vs budget"]');
+    expect(spend?.querySelector(".change-badge .visually-hidden")?.textContent).toBe("down 10.0 % on the previous 30 days (2025-08-02 – 2025-08-31)");
+
+    await act(async () => root?.unmount());
+    document.body.innerHTML = "";
+    const plain = await render(readySection());
+    expect(plain.querySelector(".change-badge")).toBeNull();
   });
 
   it("shows impressions' costs per thousand (CPM) and the Ads spend shared by budget", async () => {

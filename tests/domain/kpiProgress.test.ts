@@ -181,8 +181,8 @@ describe("kpiProgressOf", () => {
   });
 
   it("sums spend vs budget per plan; MA has no measured spend", () => {
-    expect(progress.ads.spend).toEqual({ measured: true, budget: 90_000, spend: 18_000, percentOfBudget: 20, expectedToDate: 30_000, projected: 54_000, overBudget: false });
-    expect(progress.ma.spend).toEqual({ measured: false, budget: 3000, spend: null, percentOfBudget: null, expectedToDate: 1000, projected: null, overBudget: false });
+    expect(progress.ads.spend).toEqual({ measured: true, budget: 90_000, spend: 18_000, percentOfBudget: 20, expectedToDate: 30_000, projected: 54_000, overBudget: false, previousSpend: null });
+    expect(progress.ma.spend).toEqual({ measured: false, budget: 3000, spend: null, percentOfBudget: null, expectedToDate: 1000, projected: null, overBudget: false, previousSpend: null });
   });
 
   it("draws the parameters with a positive target and data, against the even-pace line", () => {
@@ -218,6 +218,24 @@ describe("kpiProgressOf", () => {
     const blank = kpiProgressOf(emptyKpiTemplate("Blank"), data, today);
     expect([blank.ma.rows, blank.ads.rows, blank.ads.chart.lines]).toEqual([[], [], []]);
     expect(blank.ads.spend).toMatchObject({ budget: null, spend: 18_000 });
+  });
+
+  it("compares nothing without the previous period's summary", () => {
+    expect(progress.previous).toBeNull();
+    expect(row("ma", "reach").previousActual).toBeNull();
+  });
+
+  it("carries each actual and the Ads spend of the previous period of equal length, null where it had no data", () => {
+    const before = summary("2025-08-02", "2025-08-31", {
+      ma: [series("reach", [["2025-08-10", 20_000]])],
+      ads: [series("click", [["2025-08-03", 2000]]), series("spend", [["2025-08-03", 12_000]])],
+    });
+    const p = kpiProgressOf(tpl, data, today, before);
+    expect(p.previous).toEqual({ start: "2025-08-02", end: "2025-08-31", days: 30 });
+    const prev = (plan: "ma" | "ads") => p[plan].rows.map((r) => [r.key, r.previousActual]);
+    expect(prev("ma")).toEqual([["reach", 20_000], ["engagement", null], ["inbox", null]]);
+    expect(prev("ads")).toEqual([["impression", null], ["click", 2000], ["leadgen", null]]);
+    expect([p.ads.spend.previousSpend, p.ma.spend.previousSpend]).toEqual([12_000, null]);
   });
 });
 

@@ -4,7 +4,9 @@
  */
 import type { ReactNode } from "react";
 import type { KpiProgress, PlanProgress, ProgressRow } from "../../../domain/kpiProgress";
+import { figureChange, type Polarity } from "../../../domain/periodChange";
 import { LazyPlot } from "@/components/charts/LazyPlot";
+import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import {
   PACE_LABELS, PLAN_NAMES, chartLabel, chartLayout, chartTraces, formatCount, formatMoney, formatPercent, planNotes,
@@ -28,6 +30,17 @@ function Missing({ meaning = "no data" }: { meaning?: string }) {
 
 const figure = (n: number | null, format: (n: number) => string, meaning?: string): ReactNode =>
   n === null ? <Missing meaning={meaning} /> : format(n);
+
+/** The change of a figure against the previous period of equal length (none when not compared). */
+function Change({ current, previous, progress, polarity }: { current: number | null; previous: number | null; progress: KpiProgress; polarity: Polarity }) {
+  if (progress.previous === null || current === null) return null;
+  return (
+    <>
+      {" "}
+      <ChangeBadge change={figureChange(current, previous, polarity)} period={progress.previous} />
+    </>
+  );
+}
 
 function cost(n: number | null, perThousand: boolean, meaning?: string): ReactNode {
   if (n === null) return <Missing meaning={meaning} />;
@@ -86,7 +99,7 @@ function Pace({ row }: { row: ProgressRow }) {
   );
 }
 
-function SpendSummary({ plan }: { plan: PlanProgress }) {
+function SpendSummary({ plan, progress }: { plan: PlanProgress; progress: KpiProgress }) {
   const s = plan.spend;
   return (
     <dl className="summary" aria-label={`${PLAN_NAMES[plan.plan]} spend vs budget`}>
@@ -96,7 +109,10 @@ function SpendSummary({ plan }: { plan: PlanProgress }) {
       </div>
       <div>
         <dt>Spend</dt>
-        <dd>{s.measured ? figure(s.spend, formatMoney) : "Not measured"}</dd>
+        <dd>
+          {s.measured ? figure(s.spend, formatMoney) : "Not measured"}
+          {s.measured && <Change current={s.spend} previous={s.previousSpend} progress={progress} polarity="neutral" />}
+        </dd>
       </div>
       {s.measured && (
         <>
@@ -156,7 +172,10 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
               <td>{figure(row.target, formatCount, "no target")}</td>
-              <td>{figure(row.actual, formatCount)}</td>
+              <td>
+                {figure(row.actual, formatCount)}
+                <Change current={row.actual} previous={row.previousActual} progress={progress} polarity="higher-is-better" />
+              </td>
               <td>{figure(row.percentOfTarget, formatPercent)}</td>
               <td>{figure(row.expected, formatCount)}</td>
               <td>{figure(row.projected, formatCount)}</td>
@@ -203,7 +222,7 @@ function PlanBlock({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
         <p className="muted">No {name} parameters are planned in this template.</p>
       ) : (
         <>
-          <SpendSummary plan={plan} />
+          <SpendSummary plan={plan} progress={progress} />
           <p className="muted note">
             {plan.spend.measured
               ? "Ad spend is measured per account, not per parameter: each parameter's spend is the Ads spend shared by its share of the budgets."

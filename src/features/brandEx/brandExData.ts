@@ -8,6 +8,7 @@
 import type { Page } from "../../../domain/entities";
 import type { BrandExData } from "../../../machines/brandEx/brandExMachine";
 import { bangkokDay } from "../../../domain/dates";
+import { previousPeriod } from "../../../domain/periodChange";
 import { kpiProgressOf, summaryRequestOf, type KpiSection } from "../../../domain/kpiProgress";
 import type { ResolvedView } from "../../../domain/viewSearch";
 import { ApiCallError } from "@/api/client";
@@ -32,9 +33,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export async function loadKpiSection(view: ResolvedView, signal: AbortSignal, now: number = Date.now()): Promise<KpiSection> {
   const title = view.kpi;
   if (title === null) return { kind: "none" };
-  const [templates, summary] = await Promise.allSettled([
+  const scope = { brand: view.brand, ch: view.ch, pages: view.pages, bags: view.bags };
+  const before = previousPeriod({ start: view.range.startDate, end: view.range.endDate });
+  const [templates, summary, previous] = await Promise.allSettled([
     authedCall("getKpiTemplates", {}, { signal }),
-    authedCall("metricsSummary", summaryRequestOf({ start: view.range.startDate, end: view.range.endDate, brand: view.brand, ch: view.ch, pages: view.pages, bags: view.bags }), { signal }),
+    authedCall("metricsSummary", summaryRequestOf({ ...scope, start: view.range.startDate, end: view.range.endDate }), { signal }),
+    // The same figures over the previous period of equal length, for each actual's change.
+    authedCall("metricsSummary", summaryRequestOf({ ...scope, start: before.start, end: before.end }), { signal }),
   ]);
   if (templates.status === "rejected") {
     if (templates.reason instanceof ApiCallError && templates.reason.status === 403) return { kind: "forbidden" };
@@ -43,7 +48,9 @@ export async function loadKpiSection(view: ResolvedView, signal: AbortSignal, no
   const template = templates.value.data.find((t) => t.title === title);
   if (template === undefined) return { kind: "missing", title };
   if (summary.status === "rejected") return { kind: "failed", title, message: messageOf(summary.reason) };
-  return { kind: "ready", progress: kpiProgressOf(template, summary.value.data, bangkokDay(now)) };
+  // Without the previous period the figures still show, only without their change.
+  const previousSummary = previous.status === "fulfilled" ? previous.value.data : null;
+  return { kind: "ready", progress: kpiProgressOf(template, summary.value.data, bangkokDay(now), previousSummary) };
 }
 
 export async function loadBrandEx(view: ResolvedView, signal: AbortSignal): Promise<BrandExData> {
