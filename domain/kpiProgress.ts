@@ -17,9 +17,10 @@
  * Pure: no luxon (the caller passes today's Bangkok day), no I/O.
  */
 import { SelectableKpiParams, type KpiParamKey, type KpiPlan, type KpiTemplate } from "./entities";
+import { daysInclusive } from "./calendarDays";
 import { round2, toAmountNumber } from "./kpi";
 import {
-  ChannelFilters, MeasuredKpiKeys, daysInclusive, elapsedDays, expectedToDate, percentOf, progressOf, projectedEndValue,
+  ChannelFilters, MeasuredKpiKeys, elapsedDays, expectedToDate, percentOf, progressOf, projectedEndValue,
   type ChannelFilter, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary, type MetricsSummaryRequest,
 } from "./metrics";
 

@@ -4,6 +4,7 @@
  * view (target vs actual, spend vs budget, expected-to-date, projected end value).
  */
 import { Schema } from "effect";
+import { daysInclusive, isDay } from "./calendarDays";
 import type { KpiParamKey } from "./entities";
 import { round2 } from "./kpi";
 
@@ -49,48 +50,10 @@ export const FIRST_METRIC_DAY = "2000-01-01";
 /** The longest range one summary call covers (ten years), which bounds the answer's size. */
 export const MAX_SUMMARY_DAYS = 3660;
 
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Milliseconds of a YYYY-MM-DD calendar day at UTC midnight, or null when the day does not exist. */
-function dayMillis(day: string): number | null {
-  const m = ISO_DAY.exec(day);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const ms = Date.UTC(y, mo - 1, d);
-  const back = new Date(ms);
-  return back.getUTCFullYear() === y && back.getUTCMonth() === mo - 1 && back.getUTCDate() === d ? ms : null;
-}
-
-/** True when the text is an existing calendar day written YYYY-MM-DD (2023-02-29 is not). */
-export function isCalendarDay(text: string): boolean {
-  return dayMillis(text) !== null;
-}
-
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const CalendarDay = Schema.String.check(
-  Schema.makeFilter((s: string) => isCalendarDay(s) || "must be an existing date written YYYY-MM-DD"),
+  Schema.makeFilter((s: string) => isDay(s) || "must be an existing date written YYYY-MM-DD"),
 );
-
-/** The day `n` days after `day` (n may be negative). */
-export function addDays(day: string, n: number): string {
-  const ms = dayMillis(day);
-  if (ms === null) throw new RangeError(`not a date: ${JSON.stringify(day)}`);
-  return new Date(ms + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-/**
- * Calendar days from `start` to `end`, both inclusive (a day is a Bangkok calendar day: the
- * dates are already Bangkok dates, so no time zone enters the count).
- *
- * @returns 0 when `end` is before `start`, or either is not an existing date
- */
-export function daysInclusive(start: string, end: string): number {
-  const a = dayMillis(start);
-  const b = dayMillis(end);
-  if (a === null || b === null || b < a) return 0;
-  return Math.round((b - a) / DAY_MS) + 1;
-}
 
 /**
  * Days of a KPI period that have passed by `today`, today included: 0 before the period starts,
@@ -98,7 +61,7 @@ export function daysInclusive(start: string, end: string): number {
  */
 export function elapsedDays(start: string, end: string, today: string): number {
   const total = daysInclusive(start, end);
-  if (total === 0 || !isCalendarDay(today)) return 0;
+  if (total === 0 || !isDay(today)) return 0;
   if (today < start) return 0;
   if (today > end) return total;
   return daysInclusive(start, today);
@@ -293,7 +256,7 @@ export type ImportMetricsRefusal = typeof ImportMetricsRefusal.Type;
 export const MAX_LISTED_ROW_ERRORS = 100;
 
 const DateParam = Schema.String.check(Schema.isMaxLength(10)).check(
-  Schema.makeFilter((s: string) => isCalendarDay(s) || "must be an existing date written YYYY-MM-DD"),
+  Schema.makeFilter((s: string) => isDay(s) || "must be an existing date written YYYY-MM-DD"),
 );
 
 /** `GET /user/metrics-summary` query: ids are comma-separated. */

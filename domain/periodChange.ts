@@ -4,6 +4,7 @@
  * Pure functions of plain values; the pages load the previous period's figures and the
  * components in `src/components/figures/` draw the answer.
  */
+import { dayNumber, dayOfNumber } from "./calendarDays";
 import { toDisplayDate } from "./dates";
 
 /** A span of Bangkok calendar days, YYYY-MM-DD, both included. */
@@ -18,11 +19,6 @@ export interface PreviousPeriod extends DaySpan {
   readonly days: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Calendar days are the same in every zone once they are written as dates: UTC arithmetic is exact. */
-const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-const dateOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The previous period of a range: the same number of calendar days, ending the day before the
@@ -37,7 +33,7 @@ export function previousPeriod(range: DaySpan): PreviousPeriod {
   const end = dayNumber(toDisplayDate(range.end));
   if (start > end) throw new RangeError(`start ${range.start} is after end ${range.end}`);
   const days = end - start + 1;
-  return { start: dateOf(start - days), end: dateOf(start - 1), days };
+  return { start: dayOfNumber(start - days), end: dayOfNumber(start - 1), days };
 }
 
 /** Which way is good for a figure: more customers is good, more bounced visitors is bad. */

@@ -2,13 +2,14 @@
  * Types, actors, actions, guards and delays of the auth machine. The chart itself is in
  * `authMachine.ts`; the `signedIn` branch in `signedInState.ts`.
  */
-import { assign, fromPromise, setup } from "xstate";
+import { assign, setup } from "xstate";
 import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
 import type { UserData } from "../../domain/entities";
 import {
   SESSION_ENDED, errorMessage, isStale, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, withProfileImage,
   type Session,
 } from "./authSession";
+import { notProvided } from "../shared/actorHelpers";
 
 export interface AuthContext {
   session: Session | null;
@@ -39,9 +40,6 @@ export type AuthEvent =
   | { type: "auth.rememberPath"; path: string };
 
 export type AuthTag = "authenticated" | "busy";
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const authSetup = setup({
   types: {

@@ -4,8 +4,9 @@
  * 60 s; a second failure inside that window goes to the error page instead of a reload loop.
  * The time of the last reload lives outside the page (sessionStorage), read and written by actors.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { mayReload } from "./chunkReloadRules";
+import { notProvided } from "../shared/actorHelpers";
 
 export interface ChunkReloadContext {
   /** Epoch ms of the last reload this guard made, as read from storage; null = none. */
@@ -15,9 +16,6 @@ export interface ChunkReloadContext {
 export type ChunkReloadEvent = { type: "chunk.failed" };
 
 export type ChunkReloadTag = "deciding" | "reloading" | "failed";
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const chunkReloadMachine = setup({
   types: {

@@ -205,12 +205,6 @@ export function keepOfferedPages(selected: readonly string[], offered: readonly 
   return kept.length === selected.length ? selected : kept;
 }
 
-/** The message of a failed call, fit to show to a person. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== "") return error.message;
-  return fallback;
-}
-
 /** Spec §2, §9: the drawer is 420 px wide when the window is wider than 600 px, else 356 px. */
 export function drawerWidth(windowWidth: number): 420 | 356 {
   return windowWidth > 600 ? 420 : 356;

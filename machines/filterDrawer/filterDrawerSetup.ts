@@ -2,14 +2,15 @@
  * Types, actors, actions and guards of the filter drawer. The chart is in
  * `filterDrawerMachine.ts`; the Template tab's dialogs in `templateDialogsState.ts`.
  */
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, emit, setup } from "xstate";
 import type { FilterTemplate, FilterTemplateRecord, Page } from "../../domain/entities";
 import type { AdHocFilter } from "../../domain/viewSearch";
 import {
-  EMPTY_DRAFT, NO_LISTS, adHocFromDraft, draftFromView, editDraftFromTemplate, failureMessage, findTemplate,
+  EMPTY_DRAFT, NO_LISTS, adHocFromDraft, draftFromView, editDraftFromTemplate, findTemplate,
   isBlankName, keepOfferedPages, patchDraft, patchEditDraft, templateFromDraft, templateFromEditDraft, withTemplate,
   withoutTemplate, type AppliedView, type EditDraft, type EditValues, type FilterDraft, type FilterValues, type UserLists,
 } from "./filterDraft";
+import { failureMessage, notProvided } from "../shared/actorHelpers";
 
 export type DrawerTab = "template" | "filter";
 
@@ -74,9 +75,6 @@ export type FilterDrawerEmitted =
   | { type: "toast.show"; severity: "success" | "error"; summary: string; detail?: string };
 
 export type FilterDrawerTag = "busy";
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const filterDrawerSetup = setup({
   types: {

@@ -3,7 +3,7 @@
  * `kpiDialogMachine.ts`; the open dialog (Create and Edit alike) in `formState.ts`; the form
  * rules in `kpiDraft.ts`.
  */
-import { assign, emit, fromPromise, setup } from "xstate";
+import { assign, emit, setup } from "xstate";
 import type { UpsertKpiTemplateRequest } from "../../domain/api";
 import type { KpiParamKey, KpiTemplate, KpiTemplateRecord, RfmSettingName } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
@@ -13,6 +13,7 @@ import {
   withRespreadPeriods, withSegmentBound, withSegmentChange, withSelection, withTitle, withWeight, withoutAdsRange,
   withoutSegment, type ParamField, type ParamSelection, type PlanName,
 } from "./kpiDraft";
+import { notProvided } from "../shared/actorHelpers";
 
 /** The dialog's mode is its top-level state (spec §4: "KPI dialog mode is save or edit"). */
 export type KpiDialogMode = "save" | "edit";
@@ -67,9 +68,6 @@ export type KpiDialogTag = "busy";
 /** Spec §5 / §8: the red toast of a save without a name. */
 export const NAME_REQUIRED = "Please fill the template name.";
 export const SAVED = "KPI template saved";
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const kpiDialogSetup = setup({
   types: {

@@ -18,6 +18,7 @@ import {
 } from "../../domain/entities";
 import { emptyKpiPlan, resetUnselectedParams, sanitizeNumericInput, selectedParamsOf } from "../../domain/kpi";
 import { newSegment, periodsRange, planBudgetTotal, setPeriodBudget, splitBudgetByMonth } from "../../domain/kpiPlan";
+import { failureMessage as sharedFailureMessage } from "../shared/actorHelpers";
 
 export type PlanName = "MA" | "ADS";
 export type ParamField = "kpi" | "budget";
@@ -316,6 +317,5 @@ export function readableFailure(message: string): string {
 
 /** The message of a failed call, fit to show to a person (see {@link readableFailure}). */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== "") return readableFailure(error.message);
-  return fallback;
+  return sharedFailureMessage(error, fallback, readableFailure);
 }

@@ -5,9 +5,10 @@
  * delete this?'. Selecting, creating and editing templates belong to the `kpiSelection` and
  * `kpiDialog` machines; the app sends `list.reload` after the dialog saved.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { KpiTemplateRecord } from "../../domain/entities";
-import { failureMessage, hasTemplate, withoutTemplate } from "./kpiTemplateList";
+import { hasTemplate, withoutTemplate } from "./kpiTemplateList";
+import { failureMessage, notProvided } from "../shared/actorHelpers";
 
 export interface KpiDrawerContext {
   templates: readonly KpiTemplateRecord[];
@@ -30,9 +31,6 @@ export type KpiDrawerEvent =
 export type KpiDrawerEmitted =
   | { type: "kpi.deleted"; title: string }
   | { type: "toast.show"; severity: "success" | "error"; summary: string; detail?: string };
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const kpiDrawerMachine = setup({
   types: {

@@ -9,8 +9,3 @@ export function hasTemplate(list: readonly KpiTemplateRecord[], title: string): 
   return list.some((t) => t.title === title);
 }
 
-/** The message of a failed call, fit to show to a person. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== "") return error.message;
-  return fallback;
-}

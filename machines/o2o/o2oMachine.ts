@@ -5,12 +5,13 @@
  * nothing again. Another campaign or range drops every tab's data and loads the tab shown.
  * Rules and the tab cache are in `o2oTabs.ts`.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import { DEFAULT_O2O_TAB, type O2oCampaign, type O2oTabId } from "../../domain/o2o";
 import {
   abandoned, campaignsFailure, failedTab, hasCampaign, initialTabs, isCached, isValidRange, loadedTab, loadingTab,
   pickCampaign, sameRange, tabFailure, tabKey, withTab, type O2oRange, type O2oTabState,
 } from "./o2oTabs";
+import { notProvided } from "../shared/actorHelpers";
 
 export type { O2oRange, O2oTabState, O2oTabStatus, O2oTabs } from "./o2oTabs";
 
@@ -49,9 +50,6 @@ export type O2oEvent =
   | { type: "o2o.range"; range: O2oRange }
   | { type: "o2o.campaign"; campaignId: number }
   | { type: "o2o.retry" };
-
-const notProvided = <TOutput, TInput>(name: string) =>
-  fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 
 export const o2oMachine = setup({
   types: {

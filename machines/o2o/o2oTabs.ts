@@ -3,7 +3,8 @@
  * accepted, and the per-tab cache (status, data, error and the key the data belongs to).
  */
 import { O2O_TABS, type O2oCampaign, type O2oTabId } from "../../domain/o2o";
-import { failureMessage } from "../kpiDrawer/kpiTemplateList";
+import { failureMessage } from "../shared/actorHelpers";
+import { isDay } from "../../domain/calendarDays";
 
 /** A span of Bangkok calendar days, both ends included (YYYY-MM-DD, start <= end). */
 export interface O2oRange {
@@ -72,17 +73,6 @@ export function hasCampaign(campaigns: readonly O2oCampaign[], id: number): bool
 export function pickCampaign(campaigns: readonly O2oCampaign[], wanted: number | null | undefined): number | null {
   if (wanted !== null && wanted !== undefined && hasCampaign(campaigns, wanted)) return wanted;
   return campaigns[0]?.id ?? null;
-}
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True for a real calendar day written YYYY-MM-DD (2024-02-30 is not one). */
-export function isDay(text: string): boolean {
-  const m = DAY.exec(text);
-  if (m === null) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Two real days with the start not after the end (same-length YYYY-MM-DD strings order like the days). */

@@ -9,6 +9,7 @@
  * `createPageMachine` builds one page's statechart from this cycle: each page has its own machine
  * (its own id in the inspector, its own model and diagram), defined in `machines/<module>/`.
  */
+import { failureMessage, notProvided } from "./actorHelpers";
 import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 
 export interface PageLoadContext<Q, D> {
@@ -46,11 +47,6 @@ export interface PageMachineOptions<Q, D> {
   readonly failedMessage: string;
 }
 
-/** The error's own message when it has one, else `fallback` (actors reject with sentences fit to show). */
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message !== "" ? error.message : fallback;
-}
-
 export function createPageMachine<Q, D>(options: PageMachineOptions<Q, D>) {
   const keyOf = options.keyOf ?? ((query: Q) => JSON.stringify(query));
   return setup({
@@ -65,14 +61,14 @@ export function createPageMachine<Q, D>(options: PageMachineOptions<Q, D>) {
        * The page's data for a query, ready to show. Typed loosely here (xstate cannot type an
        * invoke over a type parameter); `pageLoader` gives the page a typed implementation.
        */
-      load: fromPromise<unknown, unknown>(() => Promise.reject(new Error("load not provided"))),
+      load: notProvided<unknown, unknown>("load"),
     },
     actions: {
       // Params are wrapped in objects: xstate's parameter types cannot be worked out for a bare
       // type parameter.
       setQuery: assign((_, { query }: { query: Q }) => ({ query, key: keyOf(query) })),
       storeData: assign((_, { data }: { data: D }) => ({ data, error: null })),
-      storeFailure: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error, options.failedMessage) })),
+      storeFailure: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error, options.failedMessage) })),
     },
     guards: {
       isNewQuery: ({ context }, { query }: { query: Q }) => keyOf(query) !== context.key,

@@ -15,7 +15,7 @@ import {
   type OrderStatus, type SeriesGranularity,
 } from "../../domain/commerce";
 import { bangkokDay } from "../../domain/dates";
-import { addDays, daysInclusive, isCalendarDay } from "../../domain/metrics";
+import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
 import type { Storage } from "../storage/storage";
 import { extendDemoOrders } from "./commerceDemo";
 import { ServiceError } from "./errors";
@@ -255,8 +255,8 @@ export class CommerceService {
 
   /** Checks the range and that the brand is one of the user's. */
   private async scope(userId: number, req: CommerceRequest): Promise<Scope> {
-    if (!isCalendarDay(req.start)) throw new ServiceError("invalid", "must be an existing date written YYYY-MM-DD", { field: "start" });
-    if (!isCalendarDay(req.end)) throw new ServiceError("invalid", "must be an existing date written YYYY-MM-DD", { field: "end" });
+    if (!isDay(req.start)) throw new ServiceError("invalid", "must be an existing date written YYYY-MM-DD", { field: "start" });
+    if (!isDay(req.end)) throw new ServiceError("invalid", "must be an existing date written YYYY-MM-DD", { field: "end" });
     if (req.end < req.start) throw new ServiceError("invalid", "must not be before start", { field: "end" });
     const days = daysInclusive(req.start, req.end);
     if (days > COMMERCE_MAX_DAYS) throw new ServiceError("invalid", `the range may cover at most ${COMMERCE_MAX_DAYS} days (it covers ${days})`, { field: "end" });

@@ -24,6 +24,7 @@
  * are. A top-up (once per Bangkok day) writes the new days and moves the statuses of the recent
  * ones on.
  */
+import { dayNumber } from "../../domain/calendarDays";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 
@@ -37,7 +38,6 @@ export const ORDERS_DEMO_PENDING_DAYS = 5;
 export const ORDERS_DEMO_RECENT_MONTHS = 3;
 
 /** Day number (days since 1970-01-01) of a YYYY-MM-DD, and back. */
-export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const dayText = (n: number) => new Date(n * 86_400_000).toISOString().slice(0, 10);
 const DEMO_START_N = dayNumber(ORDERS_DEMO_START);
 const COHORT_START_N = dayNumber(COHORT_START);

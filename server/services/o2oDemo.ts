@@ -14,6 +14,7 @@
  * six age bands, no row for a cell where nobody passed, and campaigns and contents that are on
  * air for part of the time (flights, a seasonal campaign, two dayparted contents), as real ones are.
  */
+import { dayNumber } from "../../domain/calendarDays";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 
@@ -92,7 +93,6 @@ export const O2O_DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
 ];
 
 /** Bangkok day number (days since 1970-01-01) of a YYYY-MM-DD. */
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /**
  * The generator. $1/$2: the hours to write, [from, to) in unix seconds; $3…$13, $21, $22: one element

@@ -1,6 +1,7 @@
 import type { MaLabel } from "../../domain/entities";
 import { bangkokDay } from "../../domain/dates";
-import { addDays, daysInclusive, type MetricKey } from "../../domain/metrics";
+import { addDays, daysInclusive } from "../../domain/calendarDays";
+import type { MetricKey } from "../../domain/metrics";
 import type { Queryable, Storage } from "../storage/storage";
 import { randomBytes } from "node:crypto";
 import { ReadCaches } from "./cache";

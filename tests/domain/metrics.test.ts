@@ -2,24 +2,9 @@ import { bangkokDay } from "../../domain/dates";
 import { describe, expect, it } from "vitest";
 import { Schema } from "effect";
 import {
-  MetricRow, MetricsSummaryRequest, achievedCostPerUnit, addDays, daysInclusive, elapsedDays, expectedToDate,
-  isCalendarDay, paceRatio, percentOf, progressOf, projectedEndValue, splitIds,
+  MetricRow, MetricsSummaryRequest, achievedCostPerUnit, elapsedDays, expectedToDate,
+  paceRatio, percentOf, progressOf, projectedEndValue, splitIds,
 } from "../../domain/metrics";
-
-describe("daysInclusive (Bangkok calendar days, both ends counted)", () => {
-  it.each([
-    { behaviour: "counts one day for a range of one day", start: "2025-09-01", end: "2025-09-01", expected: 1 },
-    { behaviour: "counts a 30-day month", start: "2025-09-01", end: "2025-09-30", expected: 30 },
-    { behaviour: "counts 29 February in a leap year", start: "2024-02-01", end: "2024-02-29", expected: 29 },
-    { behaviour: "counts a whole leap year", start: "2024-01-01", end: "2024-12-31", expected: 366 },
-    { behaviour: "crosses a year end", start: "2025-12-30", end: "2026-01-02", expected: 4 },
-    { behaviour: "is 0 when the end is before the start", start: "2025-09-02", end: "2025-09-01", expected: 0 },
-    { behaviour: "is 0 for a day that does not exist", start: "2025-02-30", end: "2025-03-01", expected: 0 },
-    { behaviour: "is 0 for text that is not a date", start: "", end: "2025-03-01", expected: 0 },
-  ])("$behaviour", ({ start, end, expected }) => {
-    expect(daysInclusive(start, end)).toBe(expected);
-  });
-});
 
 describe("elapsedDays", () => {
   it.each([
@@ -126,18 +111,6 @@ describe("progressOf", () => {
 });
 
 describe("dates", () => {
-  it.each([
-    ["2024-02-29", true], ["2023-02-29", false], ["2025-13-01", false], ["2025-1-01", false], ["2025-01-01T00:00:00", false], ["", false],
-  ])("isCalendarDay(%j) is %s", (text, expected) => {
-    expect(isCalendarDay(text)).toBe(expected);
-  });
-
-  it("adds days across months and years", () => {
-    expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
-    expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
-    expect(() => addDays("nope", 1)).toThrow(RangeError);
-  });
-
   it("takes today in Bangkok: 18:00 UTC is already the next day there", () => {
     expect(bangkokDay(Date.UTC(2025, 11, 31, 16, 59))).toBe("2025-12-31");
     expect(bangkokDay(Date.UTC(2025, 11, 31, 17, 0))).toBe("2026-01-01");

@@ -7,7 +7,8 @@ import {
   selectIsCampaignsLoading, selectIsReady, selectIsTabLoading, selectRange, selectTab, selectTabData, selectTabError,
   selectTabStatus,
 } from "../../machines/o2o/o2oSelectors";
-import { initialTabs, isDay, isValidRange, pickCampaign, tabKey } from "../../machines/o2o/o2oTabs";
+import { isDay } from "../../domain/calendarDays";
+import { initialTabs, isValidRange, pickCampaign, tabKey } from "../../machines/o2o/o2oTabs";
 import { deferred, flush, refusal, type Deferred } from "../support/async";
 
 const campaign = (id: number): O2oCampaign => ({ id, name: `Campaign ${id}`, contents: [] });

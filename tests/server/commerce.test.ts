@@ -8,7 +8,7 @@ import { Schema } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "../../domain/api";
 import { COMMERCE_MAX_DAYS, REGIONS, type CommerceFilter, type CommerceRequest } from "../../domain/commerce";
-import { addDays } from "../../domain/metrics";
+import { addDays } from "../../domain/calendarDays";
 import {
   backfillDemoOrders, bangkokDayNumber, dayText, extendDemoOrders, fillDemoOrdersInBackground, ORDERS_DEMO_BRANDS,
   ORDERS_DEMO_PENDING_DAYS, recentOrdersStart,

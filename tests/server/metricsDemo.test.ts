@@ -1,7 +1,7 @@
 // The demo figures the seed writes: coverage, determinism, realistic patterns, and the top-up.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bangkokDay } from "../../domain/dates";
-import { addDays, daysInclusive } from "../../domain/metrics";
+import { addDays, daysInclusive } from "../../domain/calendarDays";
 import {
   DEMO_ADS_METRICS, DEMO_MA_METRICS, DEMO_METRICS_START, demoAdsValues, demoMaValues, extendDemoMetrics,
 } from "../../server/services/seed";

@@ -1,7 +1,7 @@
 /** The real side effects of the filter drawer: every call goes out as the signed-in user. */
 import { fromPromise } from "xstate";
 import type { FilterTemplate, FilterTemplateRecord, Page } from "../../../domain/entities";
-import { failureMessage } from "../../../machines/filterDrawer/filterDraft";
+import { failureMessage } from "../../../machines/shared/actorHelpers";
 import type { DrawerData } from "../../../machines/filterDrawer/filterDrawerSetup";
 import { ApiCallError } from "@/api/client";
 import { authedCall } from "@/app/api";

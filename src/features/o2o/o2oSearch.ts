@@ -5,7 +5,8 @@
  */
 import type { O2oSearch } from "../../../domain/routeSearch";
 import { DEFAULT_O2O_TAB, O2oTabIds, type O2oTabId } from "../../../domain/o2o";
-import { isDay, type O2oRange } from "../../../machines/o2o/o2oTabs";
+import { dayNumber, isDay } from "../../../domain/calendarDays";
+import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 
 /** Longest range the page asks for: one call carries at most 366 days. */
 export const MAX_RANGE_DAYS = 366;
@@ -23,8 +24,6 @@ export interface ResolvedO2oSearch {
 export function isTabId(value: unknown): value is O2oTabId {
   return typeof value === "string" && (O2oTabIds as readonly string[]).includes(value);
 }
-
-const dayNumber = (day: string): number => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / 86_400_000;
 
 /** Days in a range, both ends included. */
 export function daysIn(range: O2oRange): number {
