@@ -1,7 +1,7 @@
 /**
  * RFM rules of the CRM page (issue 6) that are not maths-heavy: the weights of the selected KPI
  * template, and its segments turned into score ranges. The scoring itself (quintiles over up to
- * millions of customers) is `workers/rfmMath.ts`, which runs in a web worker.
+ * millions of customers) is `workers/rfm/`, which runs in a web worker.
  *
  * This file imports no schema library (types only), so the worker that imports it stays small
  * (`entities.ts` and `kpi.ts` pull in Effect Schema). Its two duplicates are tested to agree

@@ -31,7 +31,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { expose, transfer, wrap } from "comlink";
 import { defaultSegmentRules, segmentIndexOf, UNASSIGNED, type RfmWeights, type SegmentRule } from "../domain/rfm";
-import { createRfmApi, scoreRfm, summariseRfm, type PackedCustomers, type RfmSummary, type ScoredCustomers } from "../workers/rfmMath";
+import { createRfmApi, scoreRfm, summariseRfm, type PackedCustomers, type RfmSummary, type ScoredCustomers } from "../workers/rfm";
 
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

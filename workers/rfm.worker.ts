@@ -12,7 +12,7 @@
  */
 import { expose } from "comlink";
 import type { Remote } from "comlink";
-import { rfmApi } from "./rfmMath";
+import { rfmApi } from "./rfm";
 
 expose(rfmApi);
 

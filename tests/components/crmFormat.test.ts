@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { KpiTemplate } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { rfmWeightsOf, segmentRulesOf } from "../../domain/rfm";
-import { createRfmApi, type RfmSummary, type RfmTransitionTable } from "../../workers/rfmMath";
+import { createRfmApi, type RfmSummary, type RfmTransitionTable } from "../../workers/rfm";
 import { toCsv } from "@/components/export/download";
 import {
   CHOOSE_KPI, CUSTOMER_COLUMNS, FIRST_QUERY, GONE_COLUMN, GRID_CSV, NEW_ROW, NO_KPI_TEMPLATE, SEGMENT_CSV, ariaSortOf, exportQuery, filterSourceText,

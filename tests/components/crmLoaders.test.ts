@@ -4,7 +4,7 @@ import { CommerceRequest, type CommerceCustomers, type CustomerColumns } from ".
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { UNASSIGNED } from "../../domain/rfm";
-import { CSV_HEADER, createRfmApi } from "../../workers/rfmMath";
+import { CSV_HEADER, createRfmApi } from "../../workers/rfm";
 import { ApiCallError } from "@/api/client";
 import { createCrmLoaders, type CrmCalls, type CrmScope, type RfmMath } from "@/features/crm/crmLoaders";
 import { deferred } from "../support/async";

@@ -7,7 +7,7 @@ import type { ChartClick } from "../../domain/commerceFilter";
 import type { KpiTemplate } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import type { ResolvedView } from "../../domain/viewSearch";
-import { createRfmApi } from "../../workers/rfmMath";
+import { createRfmApi } from "../../workers/rfm";
 import type * as Download from "@/components/export/download";
 import type { RfmMath } from "@/features/crm/crmLoaders";
 import { SEARCH_DELAY_MS } from "@/features/crm/CrmCustomerTable";

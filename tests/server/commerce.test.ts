@@ -15,7 +15,7 @@ import {
 } from "../../server/services/commerceDemo";
 import { defaultSegmentRules, rfmWeightsOf } from "../../domain/rfm";
 import { granularityFor, periodsOf } from "../../server/services/commerce";
-import { packCustomers, scoreRfm, summariseRfm } from "../../workers/rfmMath";
+import { packCustomers, scoreRfm, summariseRfm } from "../../workers/rfm";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;

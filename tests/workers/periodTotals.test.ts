@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { packCustomers } from "../../workers/rfmMath";
+import { packCustomers } from "../../workers/rfm";
 import { periodTotals } from "../../workers/periodTotals";
 
 describe("periodTotals", () => {

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { expose, proxy, transfer, wrap } from "comlink";
 import { defaultSegmentRules, rfmWeightsOf, UNASSIGNED } from "../../domain/rfm";
 import type { RfmWorkerApi } from "../../workers/rfm.worker";
-import { createRfmApi, packCustomers } from "../../workers/rfmMath";
+import { createRfmApi, packCustomers } from "../../workers/rfm";
 
 const { port1, port2 } = new MessageChannel();
 expose(createRfmApi(), port1);

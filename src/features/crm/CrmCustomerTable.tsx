@@ -5,7 +5,7 @@
  * back). Props only.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import type { CustomerPage } from "../../../workers/rfmMath";
+import type { CustomerPage } from "../../../workers/rfm";
 import { CUSTOMER_COLUMNS, COLUMN_TITLES, ariaSortOf, noRowsText, rowsText, sortedBy, type TableQuery } from "@/features/crm/crmFormat";
 
 /** How long typing must pause before the search is sent. */

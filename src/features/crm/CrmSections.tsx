@@ -6,7 +6,7 @@
  */
 import { useId, useRef, type ReactNode } from "react";
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
-import type { RfmSummary, RfmTransitionTable } from "../../../workers/rfmMath";
+import type { RfmSummary, RfmTransitionTable } from "../../../workers/rfm";
 import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { LazyPlot } from "@/components/charts/LazyPlot";

@@ -9,7 +9,7 @@ import type { CommerceFilter } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, type ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
-import type { CustomerQuery, CustomerRow, RfmSortKey, RfmSummary, RfmTransitionTable, SegmentFigure } from "../../../workers/rfmMath";
+import type { CustomerQuery, CustomerRow, RfmSortKey, RfmSummary, RfmTransitionTable, SegmentFigure } from "../../../workers/rfm";
 import type { CsvColumn } from "@/components/export/download";
 import type { FilterSource, KpiSource, LoadedCustomers } from "@/features/crm/crmLoaders";
 

@@ -21,7 +21,7 @@ import type { FilterTemplate, KpiTemplate } from "../../../domain/entities";
 import { rfmWeightsOf, segmentRulesOf, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
 import type { AdHocFilter, ResolvedView } from "../../../domain/viewSearch";
 import type { RfmWorkerApi } from "../../../workers/rfm.worker";
-import type { CustomerPage, CustomerQuery, RfmSummary, RfmTransitionTable } from "../../../workers/rfmMath";
+import type { CustomerPage, CustomerQuery, RfmSummary, RfmTransitionTable } from "../../../workers/rfm";
 import { ApiCallError } from "@/api/client";
 
 /** The RFM worker's functions as the page calls them: each answers a promise. */

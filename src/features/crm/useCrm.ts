@@ -10,7 +10,7 @@
  *   page of rows the worker answers for it; the latest query wins.
  */
 import { useEffect, useRef, useState } from "react";
-import type { CustomerPage } from "../../../workers/rfmMath";
+import type { CustomerPage } from "../../../workers/rfm";
 import { trackLoading } from "@/app/loading";
 import { exportQuery, FIRST_QUERY, workerQuery, type TableQuery } from "@/features/crm/crmFormat";
 import type { CrmLoaders, CrmResult, CrmScope, LoadedCustomers } from "@/features/crm/crmLoaders";

@@ -3,7 +3,7 @@ import { defaultSegmentRules, UNASSIGNED, type RfmWeights, type SegmentRule } fr
 import {
   NEW_OR_GONE, RfmSession, argsortNonNegative, csvField, customerOrder, customerPage, customersCsv, matchIds, packCustomers,
   quintileScores, scoreRfm, segmentTable, summariseRfm, tieGroupScores, transitionMatrix, type PackedCustomers,
-} from "../../workers/rfmMath";
+} from "../../workers/rfm";
 
 const THIRDS: RfmWeights = { recency: 1 / 3, frequency: 1 / 3, monetary: 1 / 3 };
 
