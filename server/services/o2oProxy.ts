@@ -166,12 +166,19 @@ export class O2OProxy {
   async getData<P extends O2oTargetPath>(userId: number, req: O2oProxyRequest & { url: P }): Promise<O2oProxyResponse<P>> {
     const target = O2O_TARGET_PATHS.find((p) => p === req.url);
     if (target === undefined) throw new ServiceError("invalid", "must be one of the o2o target paths", { field: "url" });
-    const access = (await this.db.query<{ token: string; campaigns: number }>(
-      `SELECT u.token_o2o AS token, (SELECT count(*)::int FROM user_o2o_campaigns uc WHERE uc.user_id = u.id) AS campaigns
+    const access = (await this.db.query<{ token: string; campaigns: number[] }>(
+      `SELECT u.token_o2o AS token,
+              coalesce((SELECT array_agg(uc.campaign_id ORDER BY uc.campaign_id) FROM user_o2o_campaigns uc WHERE uc.user_id = u.id), '{}') AS campaigns
          FROM users u WHERE u.id = $1`, [userId],
     )).rows[0];
-    if (!access || access.token === "" || access.campaigns === 0) {
+    if (!access || access.token === "" || access.campaigns.length === 0) {
       throw new ServiceError("forbidden", "you have no access to o2o visitor analytics: ask your administrator for o2o campaigns");
+    }
+    // Ownership is checked here, before anything leaves the server, whichever service answers:
+    // the user's campaigns are the stored list (the one /campaign/structure answers from).
+    const owned = new Set(access.campaigns.map(Number));
+    for (const id of (req.payload as { campaigns?: readonly number[] } | undefined)?.campaigns ?? []) {
+      if (!owned.has(id)) throw new ServiceError("forbidden", `campaign ${id} is not one of yours`, { field: "payload.campaigns" });
     }
     const raw = await this.withTimeout((signal) => this.backend.request(target, O2O_ALLOWED_METHODS[target], req.payload, access.token, signal));
     const decoded = decoders[target](raw, { onExcessProperty: "error" });

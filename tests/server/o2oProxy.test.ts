@@ -223,6 +223,13 @@ describe("real service at O2O_UPSTREAM_URL", () => {
     expect(up.seen).toEqual([]);
   });
 
+  it("a campaign that is not the user's gets 403 naming payload.campaigns, and no request leaves the server", async () => {
+    const res = await s.call("POST", PROXY, { token, body: request("/stats/visitor_view/audience", { payload: { campaigns: [9999], ranges: DAYS } }) });
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe("payload.campaigns: campaign 9999 is not one of yours");
+    expect(up.seen).toEqual([]);
+  });
+
   it("an upstream that does not answer in time gives 502 with a message", async () => {
     up.reply = () => undefined; // never answers
     const started = performance.now();
