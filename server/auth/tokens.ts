@@ -21,7 +21,8 @@ export class AccessTokens {
   /** The claims of a valid, unexpired token, or null. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ["HS256"] });
+      // A token without an expiry would never expire: refused, like one without a subject or session.
+      const { payload } = await jwtVerify(token, this.secret, { issuer: ISSUER, algorithms: ["HS256"], requiredClaims: ["exp", "sub", "sid"] });
       const userId = Number(payload.sub);
       if (!Number.isInteger(userId) || typeof payload.sid !== "string") return null;
       return { userId, sessionId: payload.sid };
@@ -30,6 +31,14 @@ export class AccessTokens {
       throw err;
     }
   }
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null. The scheme is matched without
+ * regard to case (RFC 9110 §11.1: "bearer" is "Bearer"), one or more spaces may follow it.
+ */
+export function bearerToken(header: string | undefined): string | null {
+  return /^Bearer +([A-Za-z0-9._~+/=-]+)$/i.exec(header ?? "")?.[1] ?? null;
 }
 
 /** An opaque refresh token: 32 random bytes; only its SHA-256 is stored. */

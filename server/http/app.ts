@@ -8,6 +8,7 @@ import { Api, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type Re
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
+import { bearerToken } from "../auth/tokens";
 import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
@@ -82,8 +83,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     app.on(def.method, def.path, limit, async (c) => {
       let principal: Principal | null = null;
       if (def.permission !== "public") {
-        const header = c.req.header("Authorization") ?? "";
-        const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
+        const token = bearerToken(c.req.header("Authorization"));
         principal = token ? await deps.auth.authenticate(token) : null;
         if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
         if (def.permission !== null && !principal.permissions.includes(def.permission)) {
@@ -165,8 +165,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     onError: (c) => fail(c, 413, "too_large", `file: must be at most ${deps.config.uploadMaxBytes} bytes`),
   });
   app.post(Api.uploadImg.path, uploadLimit, async (c) => {
-    const header = c.req.header("Authorization") ?? "";
-    const token = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header)?.[1];
+    const token = bearerToken(c.req.header("Authorization"));
     const principal = token ? await deps.auth.authenticate(token) : null;
     if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
     if (!(c.req.header("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
+import { SignJWT } from "jose";
 import { Api } from "../../domain/api";
 import { startTestServer, type TestServer, DEMO_EMAIL, DEMO_PASSWORD } from "../support/testServer";
 
@@ -61,6 +62,27 @@ describe("access tokens", () => {
     const res = await s.call("GET", "/user/getdata", header ? { headers: { Authorization: header } } : {});
     expect(res.status).toBe(401);
     expect(res.json.error).toBe("unauthorized");
+  });
+
+  it("reads the scheme without regard to case: 'bearer' is 'Bearer'", async () => {
+    const { access_token } = await s.login();
+    for (const scheme of ["bearer", "BEARER", "Bearer"]) {
+      const res = await s.call("GET", "/user/getdata", { headers: { Authorization: `${scheme} ${access_token}` } });
+      expect(res.status, scheme).toBe(200);
+    }
+  });
+
+  it("refuses a correctly signed token without an expiry", async () => {
+    const { access_token } = await s.login();
+    const claims = JSON.parse(Buffer.from(access_token.split(".")[1]!, "base64url").toString()) as { sub: string; sid: string };
+    const secret = new TextEncoder().encode("x".repeat(40));
+    const sign = (withExpiry: boolean) => {
+      const jwt = new SignJWT({ sid: claims.sid }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setSubject(claims.sub).setIssuer("brand-dashboard").setIssuedAt();
+      return (withExpiry ? jwt.setExpirationTime("5m") : jwt).sign(secret);
+    };
+    // The same claims with an expiry pass, so it is the missing expiry that is refused.
+    expect((await getdata(await sign(true))).status).toBe(200);
+    expect((await getdata(await sign(false))).status).toBe(401);
   });
 
   it("refuses a token whose signature was tampered with", async () => {
