@@ -6,8 +6,12 @@ import type { ReadCaches } from "./cache";
 import { appendEvent } from "./events";
 import { ServiceError } from "./errors";
 
+/** What `getdata` answers as `tokenO2O` for a user who has an o2o credential: never the credential itself. */
+export const O2O_TOKEN_MASK = "stored-on-server";
+
 const USER_DATA_SQL = `
-SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, u.token_o2o AS "tokenO2O", u.permissions,
+SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, -- The o2o credential stays on the server (the proxy uses it); the browser only learns whether there is one.
+  CASE WHEN u.token_o2o = '' THEN '' ELSE '${O2O_TOKEN_MASK}' END AS "tokenO2O", u.permissions,
   coalesce((SELECT json_agg(b.name ORDER BY b.name) FROM user_brands ub JOIN brands b ON b.id = ub.brand_id
              WHERE ub.user_id = u.id), '[]'::json) AS brand,
   coalesce((SELECT json_agg(json_build_object('_id', g.id, 'name', g.name, 'channel', g.channel) ORDER BY g.id)

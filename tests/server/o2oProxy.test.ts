@@ -177,7 +177,7 @@ describe("real service at O2O_UPSTREAM_URL", () => {
     await up.start();
     s = await startTestServer({ O2O_UPSTREAM_URL: up.base, O2O_TIMEOUT_MS: "300" });
     token = (await s.login()).access_token;
-    tokenO2O = (await s.call("GET", "/user/getdata", { token })).json.user.tokenO2O;
+    tokenO2O = (await s.storage.query<{ t: string }>("SELECT token_o2o AS t FROM users WHERE email = 'demo@example.com'")).rows[0]!.t;
   });
   afterAll(async () => {
     await s.close();

@@ -46,7 +46,10 @@ describe("demo seed", () => {
     const { access_token } = await s.login();
     const user = (await s.call("GET", "/user/getdata", { token: access_token })).json.user;
     expect(user.listO2O).toEqual(O2O_DEMO_CAMPAIGNS.map((c) => ({ id: c.id, name: c.name })));
-    expect(user.tokenO2O).toMatch(/^o2o_[A-Za-z0-9_-]{32}$/);
+    const stored = await one<string>("SELECT token_o2o AS v FROM users WHERE email = 'demo@example.com'");
+    expect(stored).toMatch(/^o2o_[A-Za-z0-9_-]{32}$/);
+    // The browser learns only that there is a credential, never the credential.
+    expect(user.tokenO2O).toBe("stored-on-server");
   });
 
   it("keeps the invariants on every row: views <= shows, leads <= views, buckets add up, only opening hours", async () => {

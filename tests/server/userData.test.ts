@@ -53,7 +53,9 @@ describe("GET /user/getdata", () => {
     expect([...user.permissions].sort()).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
     expect([...user.brand].sort()).toEqual(["Aura", "Aura Move", "Tipco"]);
     expect(user.listO2O.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4]);
-    expect(user.tokenO2O).not.toBe("");
+    // The o2o credential stays on the server: getdata says only that there is one.
+    expect(user.tokenO2O).toBe("stored-on-server");
+    expect(JSON.stringify(user)).not.toMatch(/o2o_[A-Za-z0-9_-]{32}/);
   });
 
   it("carries each brand's label for the MA module and the account template (facebook and tiktok from 2021)", async () => {
