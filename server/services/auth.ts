@@ -34,11 +34,12 @@ export class AuthService {
     private readonly caches: ReadCaches,
   ) {}
 
-  private async issue(userId: number, sessionId: string, tx: Pick<Storage, "query">): Promise<Tokens> {
+  /** A new token pair; `parentHash` is the refresh token it was rotated from (null at sign-in). */
+  private async issue(userId: number, sessionId: string, tx: Pick<Storage, "query">, parentHash: string | null = null): Promise<Tokens> {
     const refresh = newRefreshToken();
     await tx.query(
-      "INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))",
-      [refresh.hash, sessionId, this.opts.refreshTokenTtl],
+      "INSERT INTO refresh_tokens (token_hash, session_id, expires_at, parent_hash) VALUES ($1, $2, now() + make_interval(secs => $3), $4)",
+      [refresh.hash, sessionId, this.opts.refreshTokenTtl, parentHash],
     );
     const access_token = await this.access.sign({ userId, sessionId });
     return { access_token, refresh_token: refresh.token, expires_in: this.access.ttlSeconds };
@@ -94,6 +95,10 @@ export class AuthService {
   /**
    * Rotates a refresh token. A token that was already rotated is a replay: the whole session
    * (every token of the family, and its access tokens) is revoked.
+   *
+   * Within the grace a rotated token may be presented once more and gets a second successor.
+   * The two successors are siblings: rotating either ends the other (marked used, no grace), so
+   * two chains never live side by side, and presenting the ended one later is a replay.
    */
   async refresh(token: string): Promise<Tokens> {
     const hash = hashRefreshToken(token);
@@ -112,7 +117,7 @@ export class AuthService {
       if (row.revoked) return { error: "Session has ended" };
       if (row.used && row.graceable) {
         await tx.query("UPDATE refresh_tokens SET reused_at = now() WHERE token_hash = $1", [hash]);
-        return { tokens: await this.issue(row.user_id, row.session_id, tx) };
+        return { tokens: await this.issue(row.user_id, row.session_id, tx, hash) };
       }
       if (row.used) {
         await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1", [row.session_id]);
@@ -121,7 +126,14 @@ export class AuthService {
       }
       if (row.expired) return { error: "Refresh token has expired" };
       await tx.query("UPDATE refresh_tokens SET used_at = now() WHERE token_hash = $1", [hash]);
-      return { tokens: await this.issue(row.user_id, row.session_id, tx) };
+      // The other successors of this token's parent (a grace reuse's) end here.
+      await tx.query(
+        `UPDATE refresh_tokens SET used_at = now(), reused_at = now()
+          WHERE used_at IS NULL AND token_hash <> $1
+            AND parent_hash = (SELECT parent_hash FROM refresh_tokens WHERE token_hash = $1)`,
+        [hash],
+      );
+      return { tokens: await this.issue(row.user_id, row.session_id, tx, hash) };
     });
     if ("error" in outcome) throw new ServiceError("unauthorized", outcome.error);
     return outcome.tokens;

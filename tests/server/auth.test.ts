@@ -158,6 +158,21 @@ describe("refresh tokens", () => {
     expect((await getdata(again.json.user.Tokens.access_token)).status).toBe(401);
   });
 
+  it.each([
+    { used: "the grace successor", ended: "the lost successor" },
+    { used: "the lost successor", ended: "the grace successor" },
+  ])("never lets two chains live side by side: using $used ends $ended", async ({ used }) => {
+    const first = await s.login();
+    const lost = (await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } })).json.user.Tokens;
+    const grace = (await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } })).json.user.Tokens;
+    const [kept, other] = used === "the grace successor" ? [grace, lost] : [lost, grace];
+    const next = await s.call("POST", "/auth/refresh-token", { body: { refresh_token: kept.refresh_token } });
+    expect(next.status).toBe(200);
+    // The sibling chain is over: presenting its token is a replay, and ends the session.
+    expect((await s.call("POST", "/auth/refresh-token", { body: { refresh_token: other.refresh_token } })).status).toBe(401);
+    expect((await getdata(next.json.user.Tokens.access_token)).status).toBe(401);
+  });
+
   it("revokes the whole family when an already-rotated token is reused after the grace period", async () => {
     const first = await s.login();
     const second = (await s.call("POST", "/auth/refresh-token", { body: { refresh_token: first.refresh_token } })).json.user.Tokens;
