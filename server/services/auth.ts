@@ -20,6 +20,9 @@ export interface Principal {
  */
 export const REFRESH_REUSE_GRACE_SECONDS = 10;
 
+/** How often sign-in sweeps away sessions, refresh tokens and sign-in failures that can no longer matter. */
+export const AUTH_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
 export interface AuthOptions {
   readonly refreshTokenTtl: number;
   readonly maxFailures: number;
@@ -27,6 +30,8 @@ export interface AuthOptions {
 }
 
 export class AuthService {
+  private lastSweep = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly db: Storage,
     private readonly access: AccessTokens,
@@ -71,7 +76,41 @@ export class AuthService {
     );
   }
 
+  /**
+   * Deletes what can no longer matter, so a flood of sign-ins leaves no rows forever:
+   * - sessions whose refresh tokens have all expired, or that were revoked, once their last
+   *   access token has expired too (their refresh tokens go with them);
+   * - sign-in failures whose window and lock are over.
+   *
+   * @returns how many rows of each kind were deleted
+   */
+  async sweep(): Promise<{ sessions: number; loginFailures: number }> {
+    const accessTtl = this.access.ttlSeconds;
+    const sessions = await this.db.query(
+      `DELETE FROM sessions s
+        WHERE s.created_at < now() - make_interval(secs => $1)
+          AND (s.revoked_at < now() - make_interval(secs => $1)
+               OR NOT EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.session_id = s.id AND r.expires_at > now() - make_interval(secs => $1)))`,
+      [accessTtl],
+    );
+    const failures = await this.db.query(
+      `DELETE FROM login_failures
+        WHERE window_start < now() - make_interval(secs => $1) AND (locked_until IS NULL OR locked_until < now())`,
+      [this.opts.lockSeconds],
+    );
+    return { sessions: sessions.affectedRows, loginFailures: failures.affectedRows };
+  }
+
+  /** {@link sweep}, at most once per {@link AUTH_SWEEP_INTERVAL_MS} per process. */
+  private async sweepIfDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < AUTH_SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    await this.sweep();
+  }
+
   async login(emailInput: string, password: string): Promise<Tokens> {
+    await this.sweepIfDue();
     const email = emailInput.trim().toLowerCase();
     await this.assertNotLocked(email);
     const res = await this.db.query<{ id: number; password_hash: string }>(

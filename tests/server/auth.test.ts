@@ -186,6 +186,26 @@ describe("refresh tokens", () => {
     expect((await getdata((await s.login()).access_token)).status).toBe(200);
   });
 
+  it("sweeps away ended sessions and sign-in failures that can no longer matter, and keeps live ones", async () => {
+    const live = await s.login();
+    const ended = await s.login();
+    const expired = await s.login();
+    await s.call("POST", "/api/auth/logout", { token: ended.access_token, body: { refresh_token: ended.refresh_token } });
+    const sessionOf = (t: string) => JSON.parse(Buffer.from(t.split(".")[1]!, "base64url").toString()).sid as string;
+    // Age the ended and the expired session past every token's life.
+    await s.storage.query("UPDATE sessions SET created_at = now() - interval '2 days', revoked_at = revoked_at - interval '2 days' WHERE id = ANY($1)", [[sessionOf(ended.access_token), sessionOf(expired.access_token)]]);
+    await s.storage.query("UPDATE refresh_tokens SET expires_at = now() - interval '1 day' WHERE session_id = $1", [sessionOf(expired.access_token)]);
+    await s.storage.query("INSERT INTO login_failures (email, failures, window_start) VALUES ('old@example.com', 2, now() - interval '1 day'), ('recent@example.com', 2, now())");
+
+    const swept = await s.deps.auth.sweep();
+    expect(swept).toEqual({ sessions: 2, loginFailures: 1 });
+    const left = (await s.storage.query<{ id: string }>("SELECT id FROM sessions WHERE id = ANY($1)", [[sessionOf(live.access_token), sessionOf(ended.access_token), sessionOf(expired.access_token)]])).rows.map((r) => r.id);
+    expect(left).toEqual([sessionOf(live.access_token)]);
+    expect(await s.count("SELECT count(*)::int AS n FROM refresh_tokens WHERE session_id = $1", [sessionOf(expired.access_token)])).toBe(0);
+    expect(await s.count("SELECT count(*)::int AS n FROM login_failures WHERE email IN ('old@example.com', 'recent@example.com')")).toBe(1);
+    expect((await getdata(live.access_token)).status).toBe(200);
+  });
+
   it("stores refresh tokens only hashed", async () => {
     const { refresh_token } = await s.login();
     expect(await s.count("SELECT count(*)::int AS n FROM refresh_tokens WHERE token_hash = $1", [refresh_token])).toBe(0);
