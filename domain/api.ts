@@ -85,7 +85,27 @@ export type UpsertKpiTemplateResponse = typeof UpsertKpiTemplateResponse.Type;
 export const RestoreTemplateResponse = UpsertTemplateResponse;
 export const RestoreKpiTemplateResponse = UpsertKpiTemplateResponse;
 
-export const HistoryResponse = Schema.Struct({ data: Schema.Array(EventRecord) });
+/** Events per history page when the request gives no `limit`, and the most one page holds. */
+export const HISTORY_PAGE_DEFAULT = 100;
+export const HISTORY_PAGE_MAX = 1000;
+
+/** A whole number written in a query string (1–9 digits, no sign, no leading zero). */
+const QueryCount = Schema.String.check(Schema.makeFilter((s: string) => /^(0|[1-9]\d{0,8})$/.test(s) || "must be a whole number written in digits"));
+
+/**
+ * `GET …-history?title=&limit=&after=`: one page of a template's events, oldest first.
+ * `limit` 1–1000 (default 100); `after` an event id, to read the page after it (the `next` of
+ * the page before).
+ */
+export const HistoryRequest = Schema.Struct({
+  title: Title,
+  limit: Schema.optionalKey(QueryCount.check(Schema.makeFilter((s: string) => (Number(s) >= 1 && Number(s) <= HISTORY_PAGE_MAX) || `must be 1 to ${HISTORY_PAGE_MAX}`))),
+  after: Schema.optionalKey(QueryCount),
+});
+export type HistoryRequest = typeof HistoryRequest.Type;
+
+/** One page of events; `next` is the `after` of the next page, null on the last page. */
+export const HistoryResponse = Schema.Struct({ data: Schema.Array(EventRecord), next: Schema.NullOr(Schema.Number) });
 export type HistoryResponse = typeof HistoryResponse.Type;
 
 export const UploadPurpose = Schema.Literals(["profile", "file"]);
@@ -138,12 +158,12 @@ export const Api = {
   getTemplates: call({ method: "GET", path: "/user/get-template", request: NoBody, response: TemplatesResponse, permission: null }),
   upsertTemplate: call({ method: "POST", path: "/user/upsert-template", request: UpsertTemplateRequest, response: UpsertTemplateResponse, permission: null }),
   deleteTemplate: call({ method: "POST", path: "/user/delete-template", request: TitleRequest, response: MessageResponse, permission: null }),
-  templateHistory: call({ method: "GET", path: "/user/template-history", request: TitleRequest, response: HistoryResponse, permission: null }),
+  templateHistory: call({ method: "GET", path: "/user/template-history", request: HistoryRequest, response: HistoryResponse, permission: null }),
   restoreTemplate: call({ method: "POST", path: "/user/restore-template", request: TitleRequest, response: RestoreTemplateResponse, permission: null }),
   getKpiTemplates: call({ method: "GET", path: "/user/get-kpi-template", request: NoBody, response: KpiTemplatesResponse, permission: "9" }),
   upsertKpiTemplate: call({ method: "POST", path: "/user/upsert-kpi-template", request: UpsertKpiTemplateRequest, response: UpsertKpiTemplateResponse, permission: "9" }),
   deleteKpiTemplate: call({ method: "POST", path: "/user/delete-kpi-template", request: TitleRequest, response: MessageResponse, permission: "9" }),
-  kpiTemplateHistory: call({ method: "GET", path: "/user/kpi-template-history", request: TitleRequest, response: HistoryResponse, permission: "9" }),
+  kpiTemplateHistory: call({ method: "GET", path: "/user/kpi-template-history", request: HistoryRequest, response: HistoryResponse, permission: "9" }),
   restoreKpiTemplate: call({ method: "POST", path: "/user/restore-kpi-template", request: TitleRequest, response: RestoreKpiTemplateResponse, permission: "9" }),
   uploadImg: call({ method: "POST", path: "/user/upload-img", request: NoBody, response: UploadResponse, permission: null }),
   filterPage: call({ method: "POST", path: "/user/filter-page", request: FilterPageRequest, response: FilterPageResponse, permission: null }),

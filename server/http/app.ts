@@ -4,7 +4,7 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Api, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
+import { Api, HISTORY_PAGE_DEFAULT, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
@@ -42,6 +42,12 @@ type Env = { Variables: { principal: Principal } };
 
 
 const API_PREFIXES = ["/auth/", "/user/", "/api/", "/uploads/"];
+
+/** The page a history request asks for (the request is already decoded: digits within bounds). */
+const historyPage = (b: { limit?: string; after?: string }) => ({
+  limit: b.limit === undefined ? HISTORY_PAGE_DEFAULT : Number(b.limit),
+  after: b.after === undefined ? 0 : Number(b.after),
+});
 
 const CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
@@ -141,7 +147,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     await deps.filterTemplates.remove(me(p).userId, b.title);
     return { msg: "Delete Success" };
   });
-  route("templateHistory", async (b, p) => ({ data: await deps.filterTemplates.history(me(p).userId, b.title) }));
+  route("templateHistory", async (b, p) => deps.filterTemplates.history(me(p).userId, b.title, historyPage(b)));
   route("restoreTemplate", async (b, p) => ({ msg: "Restore Success", data: await deps.filterTemplates.restore(me(p).userId, b.title) }));
 
   route("getKpiTemplates", async (_b, p) => ({ data: await deps.kpiTemplates.list(me(p).userId) }));
@@ -156,7 +162,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
     await deps.kpiTemplates.remove(me(p).userId, b.title);
     return { msg: "Delete Success" };
   });
-  route("kpiTemplateHistory", async (b, p) => ({ data: await deps.kpiTemplates.history(me(p).userId, b.title) }));
+  route("kpiTemplateHistory", async (b, p) => deps.kpiTemplates.history(me(p).userId, b.title, historyPage(b)));
   route("restoreKpiTemplate", async (b, p) => ({ msg: "Restore Success", data: await deps.kpiTemplates.restore(me(p).userId, b.title) }));
 
   // Upload: multipart, so it does not go through the JSON decoder.

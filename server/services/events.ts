@@ -23,14 +23,25 @@ export async function appendEvent(tx: Queryable, e: NewEvent): Promise<void> {
 
 export interface EventRow { id: number; at: string; type: string; actor: string; payload: unknown }
 
-/** The history of one entity of one user, oldest first. Renames are listed under both titles. */
-export async function listEvents(db: Queryable, userId: number, entity: EntityKind, key: string): Promise<EventRow[]> {
+/** One page of a history: the events, and the `after` of the next page (null on the last). */
+export interface EventPage { data: EventRow[]; next: number | null }
+
+/**
+ * One page of the history of one entity of one user, oldest first. Renames are listed under
+ * both titles.
+ *
+ * @param page - at most `limit` events with an id above `after` (0: from the start)
+ */
+export async function listEvents(db: Queryable, userId: number, entity: EntityKind, key: string, page: { limit: number; after: number }): Promise<EventPage> {
+  // One more than asked tells whether a next page exists, without counting them all.
   const res = await db.query<EventRow>(
     `SELECT id::int AS id, to_char(at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD"T"HH24:MI:SS') AS at, type, actor, payload
        FROM events
-      WHERE user_id = $1 AND entity = $2 AND (entity_key = $3 OR payload->>'from' = $3)
-      ORDER BY id`,
-    [userId, entity, key],
+      WHERE user_id = $1 AND entity = $2 AND (entity_key = $3 OR payload->>'from' = $3) AND id > $4
+      ORDER BY id
+      LIMIT $5`,
+    [userId, entity, key, page.after, page.limit + 1],
   );
-  return res.rows;
+  const data = res.rows.slice(0, page.limit);
+  return { data, next: res.rows.length > page.limit ? data.at(-1)!.id : null };
 }

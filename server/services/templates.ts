@@ -1,5 +1,5 @@
 import type { Queryable, Storage } from "../storage/storage";
-import { appendEvent, listEvents, type EntityKind, type EventRow } from "./events";
+import { appendEvent, listEvents, type EntityKind, type EventPage } from "./events";
 import { ServiceError } from "./errors";
 
 /** What every template kind has: a title; the rest of the body is stored as given. */
@@ -81,8 +81,8 @@ export class TemplateStore<T extends Titled> {
     });
   }
 
-  history(userId: number, title: string): Promise<EventRow[]> {
-    return listEvents(this.db, userId, this.entity, title);
+  history(userId: number, title: string, page: { limit: number; after: number }): Promise<EventPage> {
+    return listEvents(this.db, userId, this.entity, title, page);
   }
 
   /** Brings a deleted template back as it was just before its last deletion. */

@@ -91,6 +91,30 @@ describe("filter templates", () => {
     expect(after.json.data.at(-1).type).toBe("template.restored");
   });
 
+  it("pages a long history: 100 events by default, at most 1000, the next page after the last id", async () => {
+    for (let i = 0; i < 5; i++) await s.call("POST", "/user/upsert-template", { token, body: { template: filter("Busy", { product: `v${i}` }) } });
+    const first = await s.call("GET", "/user/template-history?title=Busy&limit=2", { token });
+    expect(first.status, first.text).toBe(200);
+    Schema.decodeUnknownSync(Api.templateHistory.response)(first.json);
+    expect(first.json.data).toHaveLength(2);
+    const second = await s.call("GET", `/user/template-history?title=Busy&limit=2&after=${first.json.next}`, { token });
+    const third = await s.call("GET", `/user/template-history?title=Busy&limit=2&after=${second.json.next}`, { token });
+    expect(third.json.next).toBeNull();
+    const products = [first, second, third].flatMap((r) => r.json.data.map((e: { payload: { template: { product: string } } }) => e.payload.template.product));
+    expect(products).toEqual(["v0", "v1", "v2", "v3", "v4"]);
+    const whole = await s.call("GET", "/user/template-history?title=Busy", { token });
+    expect([whole.json.data.length, whole.json.next]).toEqual([5, null]);
+  });
+
+  it.each([
+    { query: "limit=0", field: "limit" }, { query: "limit=1001", field: "limit" }, { query: "limit=ten", field: "limit" },
+    { query: "after=-1", field: "after" }, { query: "after=1.5", field: "after" },
+  ])("refuses a history page asked with $query, naming the field", async ({ query, field }) => {
+    const res = await s.call("GET", `/user/template-history?title=Busy&${query}`, { token });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(new RegExp(`^${field}: `));
+  });
+
   it("refuses to restore a template that exists or was never deleted", async () => {
     await s.call("POST", "/user/upsert-template", { token, body: { template: filter("Alive") } });
     expect((await s.call("POST", "/user/restore-template", { token, body: { title: "Alive" } })).status).toBe(409);
