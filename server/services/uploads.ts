@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rename, stat, writeFile, readFile } from "node:fs/promises";
+import { mkdir, rename, rm, stat, writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
@@ -47,8 +47,14 @@ export class UploadService {
     if (!exists) {
       // Write then rename, so a crash never leaves a half-written file under the final name.
       const tmp = path.join(this.dir, `.${randomUUID()}.tmp`);
-      await writeFile(tmp, bytes, { mode: 0o644 });
-      await rename(tmp, target);
+      try {
+        await writeFile(tmp, bytes, { mode: 0o644 });
+        await rename(tmp, target);
+      } catch (err) {
+        // A failed write (a full disk) leaves no partial or empty file behind.
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw err;
+      }
     }
     await this.db.query(
       "INSERT INTO uploads (sha256, content_type, size, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING",
