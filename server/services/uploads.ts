@@ -25,6 +25,57 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/** The longest side an uploaded image may have, in pixels (a profile picture or a file for a page). */
+export const MAX_IMAGE_SIDE = 4096;
+
+const u16be = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+const u16le = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8);
+const u24le = (b: Uint8Array, at: number) => u16le(b, at) | ((b[at + 2] ?? 0) << 16);
+const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65536 + u16be(b, at + 2);
+
+/** A JPEG's size from its first frame header (SOF0–SOF15 but DHT, JPG and DAC), walking the segments. */
+function jpegSize(b: Uint8Array): { width: number; height: number } | null {
+  let at = 2;
+  while (at + 9 < b.length) {
+    if (b[at] !== 0xff) return null;
+    const marker = b[at + 1]!;
+    if (marker === 0xff) { at += 1; continue; } // fill byte
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) { at += 2; continue; } // no length
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image, or scan data before any frame
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: u16be(b, at + 5), width: u16be(b, at + 7) };
+    }
+    at += 2 + u16be(b, at + 2);
+  }
+  return null;
+}
+
+/**
+ * The width and height an image declares in its header, read without decoding it; null when
+ * the header does not say (a truncated or malformed file).
+ */
+export function imageSize(bytes: Uint8Array, kind: ImageKind): { width: number; height: number } | null {
+  const b = bytes;
+  switch (kind.ext) {
+    case "png":
+      return b.length >= 24 && startsWith(b, ascii("IHDR"), 12) ? { width: u32be(b, 16), height: u32be(b, 20) } : null;
+    case "gif":
+      return b.length >= 10 ? { width: u16le(b, 6), height: u16le(b, 8) } : null;
+    case "jpg":
+      return jpegSize(b);
+    case "webp":
+      if (startsWith(b, ascii("VP8 "), 12) && b.length >= 30) return { width: u16le(b, 26) & 0x3fff, height: u16le(b, 28) & 0x3fff };
+      if (startsWith(b, ascii("VP8L"), 12) && b.length >= 25 && b[20] === 0x2f) {
+        const [b1, b2, b3, b4] = [b[21]!, b[22]!, b[23]!, b[24]!];
+        return { width: 1 + (b1 | ((b2 & 0x3f) << 8)), height: 1 + ((b2 >> 6) | (b3 << 2) | ((b4 & 0x0f) << 10)) };
+      }
+      if (startsWith(b, ascii("VP8X"), 12) && b.length >= 30) return { width: 1 + u24le(b, 24), height: 1 + u24le(b, 27) };
+      return null;
+    default:
+      return null;
+  }
+}
+
 const NAME = /^([a-f0-9]{64})\.(png|jpg|gif|webp)$/;
 
 export class UploadService {
@@ -39,6 +90,13 @@ export class UploadService {
     if (bytes.length > this.maxBytes) throw new ServiceError("too_large", `file is larger than ${this.maxBytes} bytes`, { field: "file" });
     const kind = sniffImage(bytes);
     if (!kind) throw new ServiceError("invalid", "file must be a PNG, JPEG, WebP or GIF image", { field: "file" });
+    // Checked from the header before anything is stored: a 50,000 × 50,000 image is small as a
+    // file and huge for every browser that shows it.
+    const size = imageSize(bytes, kind);
+    if (size === null) throw new ServiceError("invalid", "the image's width and height could not be read from its header", { field: "file" });
+    if (size.width === 0 || size.height === 0 || size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
+      throw new ServiceError("invalid", `image must be 1 to ${MAX_IMAGE_SIDE} px a side, not ${size.width} × ${size.height}`, { field: "file" });
+    }
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     const name = `${sha256}.${kind.ext}`;
     const target = path.join(this.dir, name);

@@ -18,12 +18,36 @@ type Res = Awaited<ReturnType<TestServer["call"]>>;
 const bytesOf = (...parts: Array<string | number[]>) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((ch) => ch.charCodeAt(0)) : p)));
 
-/** A real 1×1 PNG and GIF; JPEG and WebP as their signature bytes followed by a little data. */
+/** A real 1×1 PNG and GIF; JPEG and WebP as their headers (with the 1×1 size) followed by a little data. */
 const PNG = new Uint8Array(Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64",
 ));
 const GIF = new Uint8Array(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"));
-const JPEG = bytesOf([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+/** A JPEG header: APP0 (JFIF), then a baseline frame header (SOF0) declaring `height` × `width`. */
+const jpegOf = (width: number, height: number) => bytesOf(
+  [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00],
+  [0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01],
+  [0xff, 0xd9],
+);
+const JPEG = jpegOf(1, 1);
+/** The real 1×1 PNG with another size in its header (the CRC is not checked: only the header is read). */
+const pngOf = (width: number, height: number) => {
+  const b = new Uint8Array(PNG);
+  new DataView(b.buffer).setUint32(16, width);
+  new DataView(b.buffer).setUint32(20, height);
+  return b;
+};
+const gifOf = (width: number, height: number) => {
+  const b = new Uint8Array(GIF);
+  new DataView(b.buffer).setUint16(6, width, true);
+  new DataView(b.buffer).setUint16(8, height, true);
+  return b;
+};
+/** An extended WebP header (VP8X) declaring its canvas size. */
+const webpVp8xOf = (width: number, height: number) => bytesOf(
+  "RIFF", [0x1e, 0x00, 0x00, 0x00], "WEBPVP8X", [0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+  [(width - 1) & 0xff, ((width - 1) >> 8) & 0xff, (width - 1) >> 16, (height - 1) & 0xff, ((height - 1) >> 8) & 0xff, (height - 1) >> 16],
+);
 const WEBP = bytesOf("RIFF", [0x1a, 0x00, 0x00, 0x00], "WEBPVP8L", [0x0d, 0x00, 0x00, 0x00, 0x2f, 0x00, 0x00, 0x00, 0x10, 0x07, 0x10, 0x11, 0x11, 0x88, 0x88, 0xfe, 0x07, 0x00]);
 
 /** The bytes with some trailing padding, so each test stores a file of its own. */
@@ -75,6 +99,8 @@ describe("accepted images", () => {
     ["a JPEG", JPEG, "image/jpeg", "pic.jpg"],
     ["a GIF", GIF, "image/gif", "pic.gif"],
     ["a WebP", WEBP, "image/webp", "pic.webp"],
+    ["a PNG of 4,096 × 4,096 px (the largest side allowed)", pngOf(4096, 4096), "image/png", "big.png"],
+    ["a WebP (VP8X) of 4,096 × 300 px", webpVp8xOf(4096, 300), "image/webp", "wide.webp"],
   ])("stores %s and serves the same bytes back with its content type and nosniff", async (_label, bytes, type, name) => {
     const res = await uploadFile(bytes, name, type, { purpose: "file" });
     expect(res.status, res.text).toBe(200);
@@ -186,6 +212,19 @@ describe("refused uploads", () => {
     ["an empty file", new Uint8Array(0), "x.png", "image/png"],
   ])("refuses %s with 400 naming file", async (_label, bytes, name, type) => {
     expectRefusal(await uploadFile(bytes, name, type), 400, "file");
+  });
+
+  it.each([
+    ["a 50,000 × 50,000 PNG (its header, a small file)", pngOf(50_000, 50_000)],
+    ["a PNG 4,097 px wide", pngOf(4097, 10)],
+    ["a JPEG 10 × 4,097 px", jpegOf(10, 4097)],
+    ["a GIF 5,000 px wide", gifOf(5000, 1)],
+    ["a WebP (VP8X) of 20,000 × 20,000", webpVp8xOf(20_000, 20_000)],
+    ["a lossy WebP (VP8) of 8,000 × 100", bytesOf("RIFF", [0x1a, 0, 0, 0], "WEBPVP8 ", [0x0e, 0, 0, 0], [0x30, 0x01, 0x00, 0x9d, 0x01, 0x2a], [8000 & 0xff, 8000 >> 8, 100, 0])],
+    ["a PNG of 0 × 0", pngOf(0, 0)],
+    ["a JPEG without a frame header (its size unreadable)", bytesOf([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], "JFIF", [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9])],
+  ])("refuses %s with 400 naming file, before storing it", async (_label, bytes) => {
+    expectRefusal(await uploadFile(bytes, "big.img", "image/png"), 400, "file");
   });
 
   it("refuses a form without a file with 400 naming file", async () => {
