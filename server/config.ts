@@ -15,6 +15,13 @@ export interface Config {
   readonly bodyMaxBytes: number;
   readonly loginMaxFailures: number;
   readonly loginLockSeconds: number;
+  /** Sign-in attempts one client (IP address) may make at once, and gets back per minute. */
+  readonly loginClientBurst: number;
+  readonly loginClientPerMinute: number;
+  /** Password checks running at once on the whole server. */
+  readonly loginMaxConcurrent: number;
+  /** Take the client's address from X-Forwarded-For (behind a reverse proxy), not the socket. */
+  readonly trustProxy: boolean;
   /** Base URL of the real o2o visitor analytics service; null = the built-in one. */
   readonly o2oUpstreamUrl: string | null;
   /** How long the o2o proxy waits for the service, in milliseconds. */
@@ -29,6 +36,13 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return n;
+}
+
+/** A yes/no setting: "true" or "false" (unset or empty: false). */
+function bool(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name] ?? "";
+  if (!["", "true", "false"].includes(raw)) throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
+  return raw === "true";
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +84,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyMaxBytes: 1024 * 1024,
     loginMaxFailures: int(env, "LOGIN_MAX_FAILURES", 5, 1, 1000),
     loginLockSeconds: int(env, "LOGIN_LOCK_SECONDS", 900, 1, 86400),
+    loginClientBurst: int(env, "LOGIN_CLIENT_BURST", 10, 1, 100_000),
+    loginClientPerMinute: int(env, "LOGIN_CLIENT_PER_MINUTE", 30, 1, 1_000_000),
+    loginMaxConcurrent: int(env, "LOGIN_MAX_CONCURRENT", 4, 1, 256),
+    trustProxy: bool(env, "TRUST_PROXY"),
     o2oUpstreamUrl: upstreamUrl(env.O2O_UPSTREAM_URL),
     o2oTimeoutMs: int(env, "O2O_TIMEOUT_MS", 10_000, 100, 120_000),
   };

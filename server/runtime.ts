@@ -28,6 +28,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       refreshTokenTtl: config.refreshTokenTtl,
       maxFailures: config.loginMaxFailures,
       lockSeconds: config.loginLockSeconds,
+      throttle: { clientBurst: config.loginClientBurst, clientPerMinute: config.loginClientPerMinute, maxConcurrent: config.loginMaxConcurrent },
     }, caches),
     users: new UserService(storage, caches),
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),

@@ -3,6 +3,7 @@ import path from "node:path";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Api, HISTORY_PAGE_DEFAULT, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
@@ -42,6 +43,23 @@ type Env = { Variables: { principal: Principal } };
 
 
 const API_PREFIXES = ["/auth/", "/user/", "/api/", "/uploads/"];
+
+/**
+ * The caller's address, for per-client throttling: the socket's peer, or behind a trusted
+ * reverse proxy (`TRUST_PROXY=true`) the first address of `X-Forwarded-For`. Requests made
+ * in-process (tests) have no socket: "local".
+ */
+function clientOf(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "local";
+  } catch {
+    return "local";
+  }
+}
 
 /** The page a history request asks for (the request is already decoded: digits within bounds). */
 const historyPage = (b: { limit?: string; after?: string }) => ({
@@ -132,7 +150,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   const me = (p: Principal | null) => p!;
 
   route("health", async () => ({ status: "ok", version: deps.version }));
-  route("login", async (b) => ({ user: { Tokens: await deps.auth.login(b.email, b.password) } }));
+  route("login", async (b, _p, c) => ({ user: { Tokens: await deps.auth.login(b.email, b.password, clientOf(c, deps.config.trustProxy)) } }));
   route("refresh", async (b) => ({ user: { Tokens: await deps.auth.refresh(b.refresh_token) } }));
   route("logout", async (b, p) => {
     await deps.auth.logout(me(p), b.refresh_token);

@@ -3,6 +3,7 @@ import type { PermissionCode } from "../../domain/entities";
 import type { Tokens } from "../../domain/api";
 import type { Storage } from "../storage/storage";
 import { dummyHash, verifyPassword } from "../auth/passwords";
+import { SignInThrottle, type SignInThrottleOptions } from "../auth/throttle";
 import { type AccessTokens, hashRefreshToken, newRefreshToken } from "../auth/tokens";
 import type { ReadCaches } from "./cache";
 import { ServiceError } from "./errors";
@@ -27,17 +28,22 @@ export interface AuthOptions {
   readonly refreshTokenTtl: number;
   readonly maxFailures: number;
   readonly lockSeconds: number;
+  /** Per-client and server-wide bounds on sign-in attempts. */
+  readonly throttle: SignInThrottleOptions;
 }
 
 export class AuthService {
   private lastSweep = Number.NEGATIVE_INFINITY;
+  private readonly throttle: SignInThrottle;
 
   constructor(
     private readonly db: Storage,
     private readonly access: AccessTokens,
     private readonly opts: AuthOptions,
     private readonly caches: ReadCaches,
-  ) {}
+  ) {
+    this.throttle = new SignInThrottle(opts.throttle);
+  }
 
   /** A new token pair; `parentHash` is the refresh token it was rotated from (null at sign-in). */
   private async issue(userId: number, sessionId: string, tx: Pick<Storage, "query">, parentHash: string | null = null): Promise<Tokens> {
@@ -63,7 +69,9 @@ export class AuthService {
   }
 
   private async recordFailure(email: string): Promise<void> {
-    // Failures count inside a window as long as the lock; reaching the limit locks the email.
+    // Failures count inside a window as long as the lock. From the limit on, each failure makes
+    // the email wait twice as long before the next try (1 s, 2 s, 4 s, … up to the lock time),
+    // which slows guessing down without locking the real owner out for long after a few tries.
     await this.db.query(
       `INSERT INTO login_failures (email, failures, window_start) VALUES ($1, 1, now())
        ON CONFLICT (email) DO UPDATE SET
@@ -71,7 +79,8 @@ export class AuthService {
          window_start = CASE WHEN login_failures.window_start < now() - make_interval(secs => $3) THEN now() ELSE login_failures.window_start END,
          locked_until = CASE
            WHEN login_failures.window_start >= now() - make_interval(secs => $3) AND login_failures.failures + 1 >= $2
-           THEN now() + make_interval(secs => $3) ELSE NULL END`,
+           THEN now() + make_interval(secs => least($3::float8, power(2, login_failures.failures + 1 - $2)))
+           ELSE NULL END`,
       [email, this.opts.maxFailures, this.opts.lockSeconds],
     );
   }
@@ -109,7 +118,17 @@ export class AuthService {
     await this.sweep();
   }
 
-  async login(emailInput: string, password: string): Promise<Tokens> {
+  /**
+   * Signs in. `client` is the caller's address for the per-client throttle.
+   *
+   * @throws ServiceError rate_limited (with `retryAfterSeconds`) when the client, the server or
+   *   the email is throttled; unauthorized for a wrong email or password
+   */
+  async login(emailInput: string, password: string, client = "local"): Promise<Tokens> {
+    return this.throttle.run(client, () => this.checkAndSignIn(emailInput, password));
+  }
+
+  private async checkAndSignIn(emailInput: string, password: string): Promise<Tokens> {
     await this.sweepIfDue();
     const email = emailInput.trim().toLowerCase();
     await this.assertNotLocked(email);

@@ -9,7 +9,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { serverBundle } from "../../scripts/lib/serverBuild.mjs";
 import { pgliteDir } from "../../server/storage/open";
-import { freshDatabase } from "./testServer";
+import { UNTHROTTLED, freshDatabase } from "./testServer";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -38,7 +38,7 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   const flags = (JSON.parse(readFileSync(path.join(root, "scripts/server-flags.json"), "utf8")) as { node: string[] }).node;
   const child = spawn(process.execPath, [...flags, serverBundle("main")], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...UNTHROTTLED, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

@@ -52,13 +52,19 @@ export interface CallOptions { token?: string; body?: unknown; rawBody?: string 
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
+/**
+ * Tests sign in hundreds of times from one in-process "client": the sign-in throttle is opened
+ * wide here, and tested on its own (tests/server/signInThrottle.test.ts) with its real bounds.
+ */
+export const UNTHROTTLED = { LOGIN_CLIENT_BURST: "100000", LOGIN_CLIENT_PER_MINUTE: "1000000", LOGIN_MAX_CONCURRENT: "256" };
+
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bd-test-"));
   const staticDir = path.join(dataDir, "static");
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>brand-dashboard</title><div id=root></div>");
   const db = await freshDatabase(dataDir);
-  const config: Config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: staticDir, ...env });
+  const config: Config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: staticDir, ...UNTHROTTLED, ...env });
   const deps = buildDeps(config, db.storage);
   // One set of services (and caches) behind both the app and the tests' direct service calls.
   const app = createApp(deps);
