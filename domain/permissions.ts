@@ -26,6 +26,29 @@ export const MENU_ITEMS: readonly MenuItem[] = Object.freeze([
   { label: "Affiliate", path: "/affiliate", permission: "8" },
 ].map((item) => Object.freeze(item as MenuItem)));
 
+/**
+ * The o2o visitor analytics page: no permission code guards it (spec §6); a user has access when
+ * the user data lists o2o campaigns (`listO2O`). Its menu item comes after Affiliate.
+ */
+export const O2O_MENU_ITEM = Object.freeze({ label: "O2O", path: "/o2o" });
+
+/** One entry of the side menu as shown: its label, path and whether it can be clicked. */
+export interface MenuEntry {
+  readonly label: string;
+  readonly path: string;
+  readonly enabled: boolean;
+}
+
+/**
+ * The side menu a user sees: the nine items of spec §2, enabled by permission, then O2O for a
+ * user with o2o campaigns (never shown, not even disabled, to others: it is not a module they
+ * could be granted by a permission code).
+ */
+export function sideMenuEntries(permissions: readonly PermissionCode[], o2oCampaigns: number): MenuEntry[] {
+  const entries = MENU_ITEMS.map((item) => ({ label: item.label, path: item.path, enabled: isMenuItemEnabled(item, permissions) }));
+  return o2oCampaigns > 0 ? [...entries, { ...O2O_MENU_ITEM, enabled: true }] : entries;
+}
+
 /** The permission behind the KPI and Clear Filter buttons (spec §6). */
 export const KPI_PERMISSION: PermissionCode = "9";
 

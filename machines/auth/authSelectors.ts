@@ -15,6 +15,8 @@ export const selectCanSignIn = (s: AuthSnapshot) =>
   s.can({ type: "auth.signIn", credentials: { email: "", password: "" } });
 export const selectUser = (s: AuthSnapshot) => s.context.user;
 export const selectPermissions = (s: AuthSnapshot) => s.context.user?.permissions ?? EMPTY;
+/** How many o2o campaigns the user may read (0: no o2o access). */
+export const selectO2oCampaignCount = (s: AuthSnapshot) => s.context.user?.listO2O.length ?? 0;
 export const selectProfileImage = (s: AuthSnapshot) => s.context.user?.imgProfile ?? "";
 /** The access token calls should carry now; null when there is no session. */
 export const selectAccessToken = (s: AuthSnapshot) => s.context.session?.tokens.access_token ?? null;

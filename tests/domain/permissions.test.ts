@@ -3,7 +3,7 @@ import { PermissionCodes, type AccountTimeEntry, type PermissionCode } from "../
 import {
   ALL_CHANNEL, CHANNEL_LABELS, DEFAULT_ACCOUNT_TEMPLATE, DEFAULT_BRANDS, KPI_PERMISSION, MENU_ITEMS,
   canOpenRoute, channelOptions, isMenuItemEnabled, routePermission, selectableYears, showClearFilter,
-  showDatePicker, showKpiButton, togglePermission, type MenuItem,
+  showDatePicker, showKpiButton, sideMenuEntries, togglePermission, type MenuItem,
 } from "../../domain/permissions";
 
 const ALL: readonly PermissionCode[] = PermissionCodes;
@@ -31,6 +31,20 @@ describe("MENU_ITEMS", () => {
 
   it("cannot be changed by a caller", () => {
     expect(Object.isFrozen(MENU_ITEMS) && MENU_ITEMS.every((item) => Object.isFrozen(item))).toBe(true);
+  });
+});
+
+describe("sideMenuEntries: the menu a user sees", () => {
+  it("ends with O2O after Affiliate for a user with o2o campaigns, enabled whatever the permission codes", () => {
+    const entries = sideMenuEntries(["1"], 2);
+    expect(entries.map((e) => e.label).slice(-2)).toEqual(["Affiliate", "O2O"]);
+    expect(entries.at(-1)).toEqual({ label: "O2O", path: "/o2o", enabled: true });
+    expect(entries.find((e) => e.label === "CIR")?.enabled).toBe(false);
+  });
+
+  it("has no O2O item for a user without o2o campaigns", () => {
+    expect(sideMenuEntries(ALL, 0).map((e) => e.path)).not.toContain("/o2o");
+    expect(sideMenuEntries(ALL, 0)).toHaveLength(9);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useSelector } from "@xstate/react";
-import { MENU_ITEMS, isMenuItemEnabled } from "../../../domain/permissions";
-import { selectPermissions, selectProfileImage, selectUserName } from "../../../machines/auth/authSelectors";
+import { sideMenuEntries } from "../../../domain/permissions";
+import { selectO2oCampaignCount, selectPermissions, selectProfileImage, selectUserName } from "../../../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
 import { useMaLabel } from "@/app/brand";
 import { SideMenuView } from "@/features/shell/SideMenuView";
@@ -11,12 +11,9 @@ export function SideMenu({ onNavigate, onAccount }: { onNavigate: () => void; on
   const permissions = useSelector(authActor, selectPermissions);
   const userName = useSelector(authActor, selectUserName);
   const profileImage = useSelector(authActor, selectProfileImage);
+  const o2oCampaigns = useSelector(authActor, selectO2oCampaignCount);
   const maLabel = useMaLabel();
-  const entries = MENU_ITEMS.map((item) => ({
-    label: item.path === MA_PATH ? maLabel : item.label,
-    path: item.path,
-    enabled: isMenuItemEnabled(item, permissions),
-  }));
+  const entries = sideMenuEntries(permissions, o2oCampaigns).map((entry) => (entry.path === MA_PATH ? { ...entry, label: maLabel } : entry));
   return (
     <SideMenuView
       entries={entries}
