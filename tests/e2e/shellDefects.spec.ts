@@ -11,9 +11,9 @@ test.describe("O2O in the side menu (defect 5)", () => {
   test("a user with o2o campaigns finds O2O after Affiliate and reaches /o2o from it", async ({ page }) => {
     await signInQuickly(page, DEMO);
     await page.goto("/brandEx");
-    const links = menu(page).getByRole("link");
-    const labels = await links.allTextContents();
-    expect(labels.map((l) => l.trim()).slice(-2)).toEqual(["Affiliate", "O2O"]);
+    await expect(menu(page).getByRole("link", { name: "Affiliate", exact: true })).toBeVisible();
+    const labels = (await menu(page).getByRole("link").allTextContents()).map((l) => l.trim());
+    expect(labels.slice(-2)).toEqual(["Affiliate", "O2O"]);
     await menu(page).getByRole("link", { name: "O2O", exact: true }).click();
     await expect(page).toHaveURL(/\/o2o/);
     await expect(page.getByRole("heading", { level: 1, name: /o2o/i })).toBeVisible();
@@ -24,5 +24,42 @@ test.describe("O2O in the side menu (defect 5)", () => {
     await page.goto("/brandEx");
     await expect(menu(page).getByRole("link", { name: "Brand Experience", exact: true })).toBeVisible();
     await expect(menu(page).getByRole("link", { name: "O2O", exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("the brand font after sign-in (defect 1)", () => {
+  test("shows Prompt everywhere, Thai glyphs included, and never downloads Inter", async ({ page }) => {
+    const fontRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fontRequests.push(new URL(request.url()).pathname);
+    });
+    await signInQuickly(page, DEMO);
+    await page.goto("/brandEx");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "Brand" })).toBeVisible();
+
+    const families = await page.evaluate(() => {
+      const family = (el: Element | null) => (el === null ? null : getComputedStyle(el).fontFamily);
+      return {
+        root: family(document.documentElement),
+        body: family(document.body),
+        heading: family(document.querySelector("h1")),
+        button: family(document.querySelector("button")),
+        select: family(document.querySelector("header select")),
+      };
+    });
+    for (const [where, family] of Object.entries(families)) expect(family, where).toMatch(/^"?Prompt"?,/);
+
+    // Thai text is drawn with Prompt's Thai face, loaded from the app itself.
+    const thai = await page.evaluate(async () => {
+      await document.fonts.load("16px Prompt", "สวัสดี");
+      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => `${f.family} ${f.weight} ${f.unicodeRange}`);
+    });
+    // Prompt's Thai face covers Thai only (U+0E01–0E5B): a face covering everything would hide
+    // the Latin one, or the other way round, and Thai would fall back to a system font.
+    expect(thai.some((f) => /^"?Prompt"? 400 .*U\+E01-E5B/i.test(f)), thai.join("\n")).toBe(true);
+    expect(thai.filter((f) => /^"?Prompt"? .*U\+0-10FFFF/i.test(f)), thai.join("\n")).toEqual([]);
+    expect(fontRequests.some((p) => /prompt-thai/i.test(p))).toBe(true);
+    expect(fontRequests.filter((p) => /inter/i.test(p))).toEqual([]);
   });
 });

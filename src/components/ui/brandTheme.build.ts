@@ -38,7 +38,12 @@ const BRAND_VARIABLES = `:root {
   --highlight-bg: var(--primary-50);
   --highlight-text-color: var(--primary-700);
   --focus-ring: 0 0 0 0.2rem var(--primary-focus);
-  --font-family: "Prompt", system-ui, sans-serif;
+  /* The theme sets Inter on :root itself (and would download its 345 KB font): Prompt, with its
+     Thai glyphs, everywhere instead. */
+  --font-family: Prompt, "Noto Sans Thai", system-ui, sans-serif;
+  --font-feature-settings: normal;
+  font-family: var(--font-family);
+  font-feature-settings: normal;
 }
 `;
 
