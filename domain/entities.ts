@@ -23,11 +23,20 @@ export const SocialChannel = Schema.Literals(["facebook", "tiktok"]);
 export type SocialChannel = typeof SocialChannel.Type;
 
 /** A social page or profile inside a bag (`listpage` item). */
-export const Page = Schema.Struct({ id: Schema.String, name: Schema.String });
+/** A page; `brand` is the brand owning it (its account's), so lists can follow the selected brand. */
+export const Page = Schema.Struct({ id: Schema.String, name: Schema.String, brand: Schema.optionalKey(Schema.String) });
 export type Page = typeof Page.Type;
 
 /** An account: a group of pages on one channel, owned by a brand (`listbag` item). */
-export const Bag = Schema.Struct({ _id: Schema.String, name: Schema.String, channel: SocialChannel });
+export const Bag = Schema.Struct({ _id: Schema.String, name: Schema.String, channel: SocialChannel, brand: Schema.optionalKey(Schema.String) });
+
+/**
+ * The items of a list (accounts or pages) that belong to `brand`, so the lists a brand team
+ * picks from follow the brand in the top bar. Items the server sent without a brand are kept.
+ */
+export function ofBrand<T extends { readonly brand?: string }>(items: readonly T[], brand: string): T[] {
+  return items.filter((item) => item.brand === undefined || item.brand === brand);
+}
 export type Bag = typeof Bag.Type;
 
 /** An o2o campaign the user may read (`listO2O` item). */

@@ -10,14 +10,15 @@ import { ServiceError } from "./errors";
 export const O2O_TOKEN_MASK = "stored-on-server";
 
 const USER_DATA_SQL = `
-SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, -- The o2o credential stays on the server (the proxy uses it); the browser only learns whether there is one.
+SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token,
+  -- The o2o credential stays on the server (the proxy uses it); the browser only learns whether there is one.
   CASE WHEN u.token_o2o = '' THEN '' ELSE '${O2O_TOKEN_MASK}' END AS "tokenO2O", u.permissions,
   coalesce((SELECT json_agg(b.name ORDER BY b.name) FROM user_brands ub JOIN brands b ON b.id = ub.brand_id
              WHERE ub.user_id = u.id), '[]'::json) AS brand,
-  coalesce((SELECT json_agg(json_build_object('_id', g.id, 'name', g.name, 'channel', g.channel) ORDER BY g.id)
-              FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id WHERE ub.user_id = u.id), '[]'::json) AS listbag,
-  coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY p.id)
-              FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
+  coalesce((SELECT json_agg(json_build_object('_id', g.id, 'name', g.name, 'channel', g.channel, 'brand', b.name) ORDER BY g.id)
+              FROM user_brands ub JOIN brands b ON b.id = ub.brand_id JOIN bags g ON g.brand_id = ub.brand_id WHERE ub.user_id = u.id), '[]'::json) AS listbag,
+  coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'brand', b.name) ORDER BY p.id)
+              FROM user_brands ub JOIN brands b ON b.id = ub.brand_id JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
              WHERE ub.user_id = u.id), '[]'::json) AS listpage,
   coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.id)
               FROM user_o2o_campaigns uc JOIN o2o_campaigns c ON c.id = uc.campaign_id WHERE uc.user_id = u.id), '[]'::json) AS "listO2O",
@@ -62,7 +63,8 @@ export class UserService {
   /** Pages of the given accounts, limited to the user's brands; all of the user's pages when the list is empty. */
   async pagesOf(userId: number, bagIds: readonly string[]): Promise<Page[]> {
     const res = await this.db.query<Page>(
-      `SELECT p.id, p.name FROM user_brands ub JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
+      `SELECT p.id, p.name, b.name AS brand
+         FROM user_brands ub JOIN brands b ON b.id = ub.brand_id JOIN bags g ON g.brand_id = ub.brand_id JOIN pages p ON p.bag_id = g.id
         WHERE ub.user_id = $1 AND (cardinality($2::text[]) = 0 OR g.id = ANY($2::text[]))
         ORDER BY p.id`,
       [userId, bagIds],

@@ -11,7 +11,9 @@ import { DEFAULT_ACCOUNT_TEMPLATE, DEFAULT_BRANDS, channelOptions } from "../../
 import { resolveView, type ResolvedView, type ViewSearch } from "../../domain/viewSearch";
 import { selectUser } from "../../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
+import { currentSearch } from "@/app/currentSearch";
 import { readPreferences, subscribePreferences, writePreferences } from "@/app/preferences";
+import { validateViewSearch } from "@/app/viewSearchParams";
 
 export type { ResolvedView, ViewSearch };
 
@@ -51,6 +53,15 @@ export function useView(): ResolvedView {
     () => resolveView(search, { brands, channels: channelsKey.split("\n"), remembered }),
     [search, brands, channelsKey, remembered],
   );
+}
+
+/**
+ * The brand the current URL shows, resolved as `useView` does (URL, then the remembered brand,
+ * then the user's first): for code that runs outside React, such as a drawer's loader.
+ */
+export function currentBrand(): string {
+  const search = validateViewSearch(currentSearch() as Record<string, unknown>);
+  return resolveView(search, { brands: brandsOf(authActor.getSnapshot().context.user), channels: [], remembered: readPreferences() }).brand;
 }
 
 /** A key that changes exactly when the data a page shows must be loaded again. */

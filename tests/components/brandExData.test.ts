@@ -6,7 +6,7 @@ import { ApiCallError } from "@/api/client";
 
 const authedCall = vi.hoisted(() => vi.fn());
 vi.mock("@/app/api", () => ({ authedCall }));
-const { loadKpiSection } = await import("@/features/brandEx/brandExData");
+const { loadBrandEx, loadKpiSection } = await import("@/features/brandEx/brandExData");
 
 const view: ResolvedView = {
   range: { startDate: "2025-09-01T00:00:00", endDate: "2025-09-30T23:59:59" },
@@ -84,5 +84,22 @@ describe("loadKpiSection", () => {
     expect(await loadKpiSection(view, new AbortController().signal, NOW)).toEqual({
       kind: "failed", title: "September push", message: "The server could not be reached.",
     });
+  });
+});
+
+describe("loadBrandEx: pages in view", () => {
+  const pages = [
+    { id: "t1", name: "Tipco Thailand", brand: "Tipco" },
+    { id: "t2", name: "@tipcojuice", brand: "Tipco" },
+    { id: "a1", name: "Aura Thailand", brand: "Aura" },
+  ];
+
+  it.each([
+    { behaviour: "counts only the selected brand's pages when no account is chosen", chosen: [] as string[], expected: ["t1", "t2"] },
+    { behaviour: "keeps only the chosen pages of that brand", chosen: ["t2", "a1"], expected: ["t2"] },
+  ])("$behaviour", async ({ chosen, expected }) => {
+    authedCall.mockImplementation(async (name: string) => (name === "filterPage" ? { data: pages } : { data: [] }));
+    const data = await loadBrandEx({ ...view, kpi: null, pages: chosen }, new AbortController().signal);
+    expect(data.inView.map((p) => p.id)).toEqual(expected);
   });
 });

@@ -253,7 +253,8 @@ test("Edit Filter: basket sizes keep only digits and one decimal point, and the 
 });
 
 test("Search makes an unnamed ad-hoc filter active, replacing the template, and applies pages and accounts", async ({ page }) => {
-  await signIn(page);
+  // Tipco's accounts are offered when Tipco is the brand in the top bar (issue 12, defect 4).
+  await signIn(page, "/brandEx?brand=Tipco");
   let d = await openDrawer(page);
   await d.tab("Template").click();
   await createTemplate(page, "Alpha");
@@ -302,13 +303,18 @@ test("Search makes an unnamed ad-hoc filter active, replacing the template, and 
   await expect(d.root.getByText("@tipcojuice")).toBeVisible();
 });
 
-test("with no account chosen every page is offered", async ({ page }) => {
-  await signIn(page);
+test("with no account chosen every page of the selected brand is offered, and no other brand's (issue 12, defect 4)", async ({ page }) => {
+  await signIn(page, "/brandEx?brand=Tipco");
   const d = await openDrawer(page);
   await openSelect(page, d.pages);
-  for (const name of ["Tipco Thailand", "@tipcothailand", "Aura Thailand", "@auramovefit"]) {
+  for (const name of ["Tipco Thailand", "@tipcothailand"]) {
     await expect(page.getByRole("option", { name, exact: true })).toBeVisible();
   }
+  for (const name of ["Aura Thailand", "@auramovefit"]) await expect(page.getByRole("option", { name, exact: true })).toHaveCount(0);
+  await closeSelect(page);
+  await openSelect(page, d.accounts);
+  await expect(page.getByRole("option", { name: "Tipco TikTok (TikTok)" })).toBeVisible();
+  await expect(page.getByRole("listbox").getByRole("option", { name: /^Aura/ })).toHaveCount(0);
 });
 
 test("works by keyboard: focus stays in the drawer and its dialogs, Escape closes the top one", async ({ page }) => {

@@ -63,3 +63,14 @@ test.describe("the brand font after sign-in (defect 1)", () => {
     expect(fontRequests.filter((p) => /inter/i.test(p))).toEqual([]);
   });
 });
+
+test.describe("lists follow the selected brand (defect 4)", () => {
+  test("'Pages in view' on /brandEx counts the selected brand's pages only", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/brandEx?brand=Aura");
+    // Aura has five pages in the demo workspace (every brand together has sixteen).
+    await expect(page.locator("dt", { hasText: "Pages in view" }).locator("xpath=following-sibling::dd[1]")).toHaveText("5");
+    await page.getByRole("combobox", { name: "Brand" }).selectOption("Tipco");
+    await expect(page.locator("dt", { hasText: "Pages in view" }).locator("xpath=following-sibling::dd[1]")).not.toHaveText("5");
+  });
+});

@@ -29,20 +29,20 @@ const bagsById = (xs: readonly Bag[]) => [...xs].sort((a, b) => (a._id < b._id ?
 
 /** The demo workspace's Aura accounts and pages, as seeded. */
 const AURA_BAGS: Bag[] = [
-  { _id: "bag-aura-fb-1", name: "Aura Official", channel: "facebook" },
-  { _id: "bag-aura-fb-2", name: "Aura Community", channel: "facebook" },
-  { _id: "bag-aura-tt-3", name: "Aura TikTok", channel: "tiktok" },
+  { _id: "bag-aura-fb-1", name: "Aura Official", channel: "facebook", brand: "Aura" },
+  { _id: "bag-aura-fb-2", name: "Aura Community", channel: "facebook", brand: "Aura" },
+  { _id: "bag-aura-tt-3", name: "Aura TikTok", channel: "tiktok", brand: "Aura" },
 ];
 const AURA_PAGES: Page[] = [
-  { id: "bag-aura-fb-1-p1", name: "Aura Thailand" },
-  { id: "bag-aura-fb-1-p2", name: "Aura Skin Lab" },
-  { id: "bag-aura-fb-2-p1", name: "Aura Beauty Talk" },
-  { id: "bag-aura-tt-3-p1", name: "@aurathailand" },
-  { id: "bag-aura-tt-3-p2", name: "@auraglow" },
+  { id: "bag-aura-fb-1-p1", name: "Aura Thailand", brand: "Aura" },
+  { id: "bag-aura-fb-1-p2", name: "Aura Skin Lab", brand: "Aura" },
+  { id: "bag-aura-fb-2-p1", name: "Aura Beauty Talk", brand: "Aura" },
+  { id: "bag-aura-tt-3-p1", name: "@aurathailand", brand: "Aura" },
+  { id: "bag-aura-tt-3-p2", name: "@auraglow", brand: "Aura" },
 ];
 const TIPCO_TIKTOK_PAGES: Page[] = [
-  { id: "bag-tipco-tt-3-p1", name: "@tipcothailand" },
-  { id: "bag-tipco-tt-3-p2", name: "@tipcojuice" },
+  { id: "bag-tipco-tt-3-p1", name: "@tipcothailand", brand: "Tipco" },
+  { id: "bag-tipco-tt-3-p2", name: "@tipcojuice", brand: "Tipco" },
 ];
 
 describe("GET /user/getdata", () => {

@@ -5,7 +5,7 @@
  * KPI progress (issue 4) is loaded only when a KPI template is selected (`view.kpi`): the
  * templates and the metrics summary of the view, turned into figures by `domain/kpiProgress`.
  */
-import type { Page } from "../../../domain/entities";
+import { ofBrand, type Page } from "../../../domain/entities";
 import type { BrandExData } from "../../../machines/brandEx/brandExMachine";
 import { bangkokDay } from "../../../domain/dates";
 import { previousPeriod } from "../../../domain/periodChange";
@@ -55,5 +55,7 @@ export async function loadKpiSection(view: ResolvedView, signal: AbortSignal, no
 
 export async function loadBrandEx(view: ResolvedView, signal: AbortSignal): Promise<BrandExData> {
   const [{ data }, kpi] = await Promise.all([authedCall("filterPage", { filter: [...view.bags] }, { signal }), loadKpiSection(view, signal)]);
-  return { available: data, inView: pagesInView(data, view.pages), kpi };
+  // Pages in view are the selected brand's: with no account chosen the server lists every brand's.
+  const available = ofBrand(data, view.brand);
+  return { available, inView: pagesInView(available, view.pages), kpi };
 }

@@ -1,17 +1,20 @@
 /** The real side effects of the filter drawer: every call goes out as the signed-in user. */
 import { fromPromise } from "xstate";
-import type { FilterTemplate, FilterTemplateRecord, Page } from "../../../domain/entities";
+import { ofBrand, type FilterTemplate, type FilterTemplateRecord, type Page } from "../../../domain/entities";
 import { failureMessage } from "../../../machines/shared/actorHelpers";
 import type { DrawerData } from "../../../machines/filterDrawer/filterDrawerSetup";
 import { ApiCallError } from "@/api/client";
 import { authedCall } from "@/app/api";
 import { authActor } from "@/app/auth";
+import { currentBrand } from "@/app/view";
 import { readAppliedView } from "@/features/filters/appliedView";
 
 export const filterDrawerActors = {
   loadDrawer: fromPromise<DrawerData, void>(async ({ signal }) => {
     const user = authActor.getSnapshot().context.user;
-    const base = { applied: readAppliedView(), lists: { pages: user?.listpage ?? [], bags: user?.listbag ?? [] } };
+    // The accounts and pages to pick from are those of the brand in the top bar.
+    const brand = currentBrand();
+    const base = { applied: readAppliedView(), lists: { pages: ofBrand(user?.listpage ?? [], brand), bags: ofBrand(user?.listbag ?? [], brand) } };
     try {
       const { data } = await authedCall("getTemplates", {}, { signal });
       return { ...base, templates: data, templatesError: null };
