@@ -6,6 +6,7 @@
  * then shows its default in its place.
  */
 import { Schema } from "effect";
+import { CrmSearch } from "./crmSearch";
 import { DateOnly } from "./viewSearch";
 
 /**
@@ -32,9 +33,10 @@ export const ECommerceSearch = Schema.Struct({
 });
 export type ECommerceSearch = typeof ECommerceSearch.Type;
 
-/** Every module route with params of its own, by path. */
+/** Every module route with params of its own, by path (`/crm`: its customer table, `crmSearch.ts`). */
 export const ROUTE_SEARCH = {
   "/o2o": O2oSearch,
   "/e-commerce": ECommerceSearch,
+  "/crm": CrmSearch,
 } as const;
 export type RouteWithSearch = keyof typeof ROUTE_SEARCH;

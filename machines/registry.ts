@@ -15,6 +15,7 @@ import { kpiDrawerMachine } from "./kpiDrawer/kpiDrawerMachine";
 import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
 import { o2oMachine } from "./o2o/o2oMachine";
 import { pageFilterMachine } from "./pageFilter/pageFilterMachine";
+import { crmMachine } from "./crm/crmMachine";
 import { ecommerceMachine } from "./ecommerce/ecommerceMachine";
 import { brandExMachine } from "./brandEx/brandExMachine";
 
@@ -30,6 +31,7 @@ export const MACHINES = {
   o2o: o2oMachine,
   pageFilter: pageFilterMachine,
   ecommerce: ecommerceMachine,
+  crm: crmMachine,
   brandEx: brandExMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 

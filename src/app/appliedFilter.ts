@@ -49,6 +49,11 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   });
 }
 
+/** The user's filter templates from the list kept for every page (read once until one changes). */
+export function readFilterTemplates(signal?: AbortSignal): Promise<readonly FilterTemplate[]> {
+  return abortable(filterTemplates(), signal);
+}
+
 /** The view's active filter as found: the named template (read from the kept list), the ad-hoc filter, or none. */
 export async function resolveAppliedFilter(active: ResolvedView["active"], signal?: AbortSignal): Promise<AppliedFilter> {
   if (active.kind !== "template") return appliedFilterOf(active, []);

@@ -21,7 +21,7 @@ export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", comp
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
-export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", component: lazyPage(() => import("@/features/crm/CrmPage")) });
+export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", validateSearch: validateRouteSearchOf("/crm"), component: lazyPage(() => import("@/features/crm/CrmPage")) });
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", component: lazyPage(() => import("@/features/modules/AffiliatePage")) });
 export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });

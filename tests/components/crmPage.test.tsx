@@ -28,7 +28,30 @@ const env = vi.hoisted(() => ({
   downloads: [] as { name: string; csv: string }[],
 }));
 
-vi.mock("@/app/view", () => ({ useView: () => env.view }));
+// The route's own params (the table's state) live in a small store here, as the router keeps
+// them: a change re-renders the page.
+const urlSearch = vi.hoisted(() => ({ current: {} as Record<string, unknown>, listeners: new Set<() => void>() }));
+vi.mock("@/app/view", async () => {
+  const { useSyncExternalStore } = await import("react");
+  const subscribe = (l: () => void) => {
+    urlSearch.listeners.add(l);
+    return () => urlSearch.listeners.delete(l);
+  };
+  return {
+    useView: () => env.view,
+    usePageSearch: () => useSyncExternalStore(subscribe, () => urlSearch.current),
+    useSetPageSearch: () => (patch: Record<string, unknown>) => {
+      const next = { ...urlSearch.current };
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === undefined) delete next[k];
+        else next[k] = v;
+      }
+      urlSearch.current = next;
+      for (const l of urlSearch.listeners) l();
+    },
+  };
+});
+
 vi.mock("@/app/pageFilters", () => ({ usePageFilter: () => ({ clicks: env.clicks, remove: env.remove }) }));
 vi.mock("@/app/toast", () => ({ showToast: vi.fn() }));
 vi.mock("@/features/crm/crmCalls", () => ({
@@ -126,6 +149,7 @@ beforeEach(() => {
   env.math = inThreadMath();
   env.asked = [];
   env.downloads = [];
+  urlSearch.current = {};
 });
 
 afterEach(async () => {

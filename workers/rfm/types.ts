@@ -2,6 +2,7 @@
  * The shapes the RFM functions take and answer: packed customers, scores, summary, transitions, the customer table query and page.
  */
 import type { CustomerColumns } from "../../domain/commerce";
+import type { RfmSortKey } from "../../domain/crmSearch";
 import { type SegmentRule } from "../../domain/rfm";
 
 /** The customers of one period as typed arrays; index i is one customer in every array. */
@@ -108,8 +109,7 @@ export interface RfmTransitionTable extends RfmTransitions {
 /** Label of the last row ("new") and column ("gone") of a labelled transition table. */
 export const NEW_OR_GONE = "New / gone";
 
-export const RFM_SORT_KEYS = ["id", "recencyDays", "frequency", "monetary", "r", "f", "m", "score", "segment"] as const;
-export type RfmSortKey = (typeof RFM_SORT_KEYS)[number];
+export { RFM_SORT_KEYS, type RfmSortKey } from "../../domain/crmSearch";
 
 /** What the customer table asks for. Every field is optional; the defaults are shown. */
 export interface CustomerQuery {

@@ -9,7 +9,7 @@ import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
 import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
 import { clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
-import type { CrmPhase } from "@/features/crm/useCrm";
+import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
 
 export const PAGE_TITLE = "CRM";

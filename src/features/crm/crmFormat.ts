@@ -9,6 +9,7 @@ import type { CommerceFilter } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, type ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
+import { FIRST_CRM_QUERY, type CrmTableQuery } from "../../../domain/crmSearch";
 import type { CustomerQuery, CustomerRow, RfmSortKey, RfmSummary, RfmTransitionTable, SegmentFigure } from "../../../workers/rfm";
 import type { CsvColumn } from "@/components/export/download";
 import type { FilterSource, KpiSource, LoadedCustomers } from "@/features/crm/crmLoaders";
@@ -387,17 +388,10 @@ export const COLUMN_TITLES: Partial<Record<RfmSortKey, string>> = {
   monetary: "Net spend in the range (completed and pending orders)",
 };
 
-/** The table's query: every field set. */
-export interface TableQuery {
-  readonly sortBy: RfmSortKey;
-  readonly direction: "asc" | "desc";
-  readonly search: string;
-  /** Segment index, -1 = Unassigned, null = every segment. */
-  readonly segment: number | null;
-  readonly page: number;
-}
+/** The customer table's query (`domain/crmSearch.ts`: it also lives in the URL). */
+export type TableQuery = CrmTableQuery;
 
-export const FIRST_QUERY: TableQuery = { sortBy: "score", direction: "desc", search: "", segment: null, page: 0 };
+export const FIRST_QUERY: TableQuery = FIRST_CRM_QUERY;
 
 /** The query the worker is asked: the table's, with its page size. */
 export function workerQuery(q: TableQuery): CustomerQuery {
