@@ -74,7 +74,7 @@ export function readDateTime(raw: string, styles: readonly DateStyle[], now: Dat
     ms = mo === undefined ? null : localToMs(Number(m[3]), mo, Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
   } else if ((wall = readSheetDate(text, styles.includes("day-first") ? "day-first" : null)) !== null) {
     // YYYY-MM-DD[ HH:MM[:SS]], DD/MM/YYYY when the style allows, an Excel serial: the one date rule (../sheet.ts).
-    ms = wall === "nonexistent" ? null : localToMs(wall.y, wall.mo, wall.d, wall.h, wall.mi, wall.s);
+    ms = wall === "nonexistent" ? null : Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s) - BANGKOK_OFFSET_MS;
   } else {
     const expected = [
       "YYYY-MM-DD HH:MM",
