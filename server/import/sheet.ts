@@ -14,6 +14,7 @@
  * - a year after 2400 is a Buddhist-era year (2568 = 2025); a day that does not exist is no date.
  */
 import * as XLSX from "@e965/xlsx";
+import { daysInMonth } from "../../domain/calendarDays";
 
 /** One row of the file: its 1-based line (the sheet row for a workbook) and its cells as text. */
 export interface SourceRow {
@@ -106,9 +107,7 @@ export const wallDay = (t: WallTime): string => `${pad(t.y, 4)}-${pad(t.mo)}-${p
 export function wallTime(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): WallTime | null {
   const year = y > 2400 ? y - 543 : y;
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 59) return null;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = mo === 2 ? (leap ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
-  return d > days ? null : { y: year, mo, d, h, mi, s };
+  return d > daysInMonth(year, mo) ? null : { y: year, mo, d, h, mi, s };
 }
 
 /** An Excel serial number as a wall time (1900 system unless `date1904`), or null. */
