@@ -60,3 +60,9 @@ export function daysInclusive(start: string, end: string): number {
   if (a === null || b === null || b < a) return 0;
   return Math.round((b - a) / DAY_MS) + 1;
 }
+
+/** Days in a month (1–12) of a Gregorian year: 28 to 31, leap years counted (2024-02 has 29, 2100-02 has 28). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}

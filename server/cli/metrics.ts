@@ -3,12 +3,11 @@
  * the same DATA_DIR / DATABASE_URL as the server. Exit codes: 0 done, 1 refused (the reason, and
  * the rows at fault, on stderr), 2 usage error.
  */
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { ServiceError } from "../services/errors";
 import { ImportRefusedError, METRICS_IMPORT_MAX_BYTES, MetricsService } from "../services/metrics";
 import { openStorage } from "../storage/open";
+import { readCliFile } from "./readFile";
 import { runCli, UsageError } from "./run";
 
 const USAGE = `Usage: npm run metrics -- <command> [options]
@@ -34,13 +33,7 @@ async function main(argv: string[]): Promise<number> {
   if (command !== "import") throw new UsageError(`unknown command "${command}"`);
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? "missing FILE" : "give exactly one FILE");
   const file = positionals[0]!;
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(file));
-  } catch (err) {
-    throw new ServiceError("invalid", `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
-  }
-  if (bytes.length > METRICS_IMPORT_MAX_BYTES) throw new ServiceError("too_large", `${file} is larger than ${METRICS_IMPORT_MAX_BYTES} bytes`);
+  const bytes = readCliFile(file, METRICS_IMPORT_MAX_BYTES);
   const config = loadConfig();
   // The CLI never seeds: it only opens (and, if new, creates) the database.
   const { storage } = await openStorage({ ...config, seedDemo: "false" });

@@ -3,12 +3,11 @@
  * DATABASE_URL as the server. Exit codes: 0 done, 1 refused (the reason, and every row at fault
  * with its line, on stderr), 2 usage error.
  */
-import { readFileSync, statSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../config";
-import { ServiceError } from "../services/errors";
 import { ImportRefusedError, ORDERS_IMPORT_MAX_BYTES, OrdersImportService } from "../services/ordersImport";
 import { openStorage } from "../storage/open";
+import { readCliFile } from "./readFile";
 import { runCli, UsageError } from "./run";
 
 const USAGE = `Usage: npm run orders -- <command> [options]
@@ -35,14 +34,7 @@ async function main(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? "missing FILE" : "give exactly one FILE");
   if (values.brand === undefined || values.brand.trim() === "") throw new UsageError("--brand is required");
   const file = positionals[0]!;
-  let bytes: Buffer;
-  try {
-    if (statSync(file).size > ORDERS_IMPORT_MAX_BYTES) throw new ServiceError("too_large", `${file} is larger than ${ORDERS_IMPORT_MAX_BYTES} bytes`);
-    bytes = readFileSync(file);
-  } catch (err) {
-    if (err instanceof ServiceError) throw err;
-    throw new ServiceError("invalid", `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? "error"}`);
-  }
+  const bytes = readCliFile(file, ORDERS_IMPORT_MAX_BYTES);
   const config = loadConfig();
   // The CLI never seeds: it only opens (and, if new, creates) the database.
   const { storage } = await openStorage({ ...config, seedDemo: "false" });

@@ -3,7 +3,7 @@
  * `date,account_id,page_id,plan,metric,value`, columns in any order, page_id optional.
  */
 import { MetricKeys, MetricPlans, type MetricKey, type MetricPlan } from "../../domain/metrics";
-import { cleanCell, parseNumberCell } from "./normalize";
+import { cleanCell, isoDayOf, parseNumberCell } from "./normalize";
 import { checkValue, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
 export const DOCUMENTED_COLUMNS = ["date", "account_id", "page_id", "plan", "metric", "value"] as const;
@@ -23,7 +23,8 @@ export function parseDocumented(input: FormatInput, index: ReadonlyMap<string, n
   for (const row of input.rows.slice(input.headerAt + 1)) {
     const cell = (i: number | undefined) => (i === undefined ? "" : cleanCell(row.cells[i]));
     if (row.cells.every((c) => cleanCell(c) === "")) continue;
-    const date = cell(cDate);
+    // A workbook's date-time cell counts as its day; anything else must be YYYY-MM-DD as written.
+    const date = isoDayOf(cell(cDate)) ?? cell(cDate);
     const plan = cell(cPlan).toLowerCase();
     const metric = cell(cMetric).toLowerCase();
     const account = cell(cAccount);

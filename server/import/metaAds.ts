@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { isDay } from "../../domain/calendarDays";
 import type { MetricKey } from "../../domain/metrics";
-import { cleanCell, findColumn, isoDayOf } from "./normalize";
+import { cleanCell, dayOf, findColumn } from "./normalize";
 import { commitRow, readNumberCell, type CellValue } from "./rows";
 import { FileRefusedError, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
@@ -116,11 +116,11 @@ export function parseAds(input: FormatInput, index: ReadonlyMap<string, number>)
     // The day: the Day breakdown, or a report range of exactly one day.
     let date: string | null = null;
     if (col.day !== undefined) {
-      date = isoDayOf(cell(col.day));
+      date = dayOf(cell(col.day));
       if (!date || !isDay(date)) problems.push(`${headerText(col.day)}: ${JSON.stringify(cell(col.day).slice(0, 40))} is not a date YYYY-MM-DD`);
     } else {
-      const s = isoDayOf(cell(col.starts));
-      const e = isoDayOf(cell(col.ends));
+      const s = dayOf(cell(col.starts));
+      const e = dayOf(cell(col.ends));
       if (!s || !e || !isDay(s) || !isDay(e)) problems.push(`${headerText(col.starts!)}/${headerText(col.ends!)}: not dates YYYY-MM-DD`);
       else if (s !== e) problems.push(`the row covers ${s} to ${e}, not one day: export with the breakdown By time → Day`);
       else date = s;

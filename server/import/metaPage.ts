@@ -11,7 +11,7 @@
  * followers from previous day"`). Every value is a page-level value of the MA plan.
  */
 import type { MetricKey } from "../../domain/metrics";
-import { cleanCell, inferYears, isEmptyValue, isoDayOf, monthDayOf, normalizeHeader, parseNumberCell } from "./normalize";
+import { cleanCell, dayOf, inferYears, isEmptyValue, monthDayOf, normalizeHeader, parseNumberCell } from "./normalize";
 import { FileRefusedError, checkValue, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
 /** Metric-name line → KPI parameter. Names of the current export first, then the older ones. */
@@ -98,7 +98,7 @@ export function parsePageSeries(input: FormatInput, index: ReadonlyMap<string, n
     else data.push(r);
   }
   // Dates: ISO in the main shape; the other shapes may write "August 19" without a year.
-  const iso = data.map((r) => isoDayOf(r.cells[0] ?? ""));
+  const iso = data.map((r) => dayOf(r.cells[0] ?? ""));
   const monthDays = data.map((r) => monthDayOf(r.cells[0] ?? ""));
   const yearless = iso.every((d) => d === null) && monthDays.some((d) => d !== null);
   const inferred = new Map<number, string>();

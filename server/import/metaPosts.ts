@@ -4,7 +4,7 @@
  * date of Publish time), keyed by Post ID, so a later re-export overwrites them.
  */
 import type { MetricKey } from "../../domain/metrics";
-import { cleanCell, findColumn, isoDayOf, usSlashDayOf } from "./normalize";
+import { cleanCell, dayOf, findColumn } from "./normalize";
 import { commitRow, readNumberCell, type CellValue } from "./rows";
 import { FileRefusedError, type DraftValue, type FormatInput, type FormatOutput } from "./types";
 
@@ -43,7 +43,7 @@ export function parsePosts(input: FormatInput, index: ReadonlyMap<string, number
     const problems: string[] = [];
     const post = cell(cPost);
     if (!/^\d{1,30}(_\d{1,30})?$/.test(post)) problems.push(`${headerText(cPost)}: ${JSON.stringify(post.slice(0, 40))} is not a post id`);
-    const date = usSlashDayOf(cell(cTime)) ?? isoDayOf(cell(cTime));
+    const date = dayOf(cell(cTime), "month-first");
     if (!date) problems.push(`${headerText(cTime)}: ${JSON.stringify(cell(cTime).slice(0, 40))} is not a time like 09/01/2025 21:13`);
     const got: CellValue[] = [];
     for (const m of metricCols) readNumberCell(cell(m.col), m.metric, headerText(m.col), got, problems);

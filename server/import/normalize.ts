@@ -4,6 +4,7 @@
  * NFC (never NFKC, which decomposes สระอำ), numbers with thousands separators, ฿/THB and %, and
  * the placeholders Meta and TikTok write for "no value".
  */
+import { sheetDay, type SlashOrder } from "./sheet";
 
 // BOM, zero-width space/non-joiner/joiner, word joiner, soft hyphen: invisible, dropped.
 // (An alternation, not a class: a class holding the zero-width joiner reads as a joined sequence.)
@@ -79,9 +80,19 @@ export function isoDayOf(raw: string): string | null {
 
 /** `MM/DD/YYYY HH:MM` (Meta post exports' Publish time): the day as YYYY-MM-DD, or null. */
 export function usSlashDayOf(raw: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?)?$/i.exec(cleanCell(raw));
-  if (!m) return null;
-  return `${m[3]}-${m[1]!.padStart(2, "0")}-${m[2]!.padStart(2, "0")}`;
+  const text = cleanCell(raw);
+  return text.includes("/") ? sheetDay(text, "month-first") : null;
+}
+
+/**
+ * The day of a date cell by the one date rule of both imports (`sheet.ts`): `YYYY-MM-DD` (a
+ * time may follow), `DD/MM/YYYY` day first as Thai Excel writes it (month first where the
+ * source writes so), an Excel serial, a Buddhist-era year converted; null when it is none.
+ */
+export function dayOf(raw: string, slash: SlashOrder = "day-first"): string | null {
+  const text = cleanCell(raw);
+  // An ISO date-time with an offset (2025-09-08T10:12:00+07:00) counts as the day written.
+  return sheetDay(text, slash) ?? isoDayOf(text);
 }
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, dayOfNumber, daysInclusive, isDay } from "../../domain/calendarDays";
+import { addDays, dayNumber, dayOfNumber, daysInclusive, daysInMonth, isDay } from "../../domain/calendarDays";
 
 describe("daysInclusive (Bangkok calendar days, both ends counted)", () => {
   it.each([
@@ -37,5 +37,15 @@ describe("addDays, dayNumber and dayOfNumber", () => {
     expect(dayNumber("2024-03-01") - dayNumber("2024-02-01")).toBe(29);
     expect(dayOfNumber(dayNumber("2026-11-25"))).toBe("2026-11-25");
     expect(() => dayNumber("2025-02-30")).toThrow(RangeError);
+  });
+});
+
+describe("daysInMonth", () => {
+  it.each([
+    [2025, 1, 31], [2025, 2, 28], [2024, 2, 29], [2000, 2, 29], [2100, 2, 28], [2025, 4, 30], [2025, 9, 30], [2025, 12, 31],
+  ])("%i-%i has %i days, as isDay agrees", (year, month, days) => {
+    expect(daysInMonth(year, month)).toBe(days);
+    const day = (d: number) => `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+    expect([isDay(day(days)), isDay(day(days + 1))]).toEqual([true, false]);
   });
 });

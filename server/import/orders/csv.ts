@@ -9,7 +9,7 @@
  * quote is kept, rows may have any number of cells, empty lines are skipped, `\n`, `\r\n` and
  * `\r` end a row, a UTF-8 BOM is dropped.
  */
-import { UnreadableFileError, type SourceRow } from "../read";
+import { UnreadableFileError, type SourceRow } from "../sheet";
 
 const QUOTE = 0x22;
 const LF = 0x0a;

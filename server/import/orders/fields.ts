@@ -5,6 +5,7 @@
 import type { OrderStatus, Region } from "../../../domain/commerce";
 import { provinceOf } from "../../../domain/thaiRegions";
 import { cleanCell, isEmptyValue, parseNumberCell } from "../normalize";
+import { readSheetDate } from "../sheet";
 
 /** Printable ASCII without spaces at either end: nothing for {@link cleanCell} to do. */
 const PLAIN_ASCII = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
@@ -20,9 +21,7 @@ const MONTHS: Record<string, number> = {
   jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
 };
 
-const ISO_LOCAL = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 const ISO_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})$/i;
-const SLASH = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 const DAY_MON = /^(\d{1,2})[\s-]([a-z]{3,4})[a-z]*\.?[\s-](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/i;
 
 /** Earliest order date an import takes; anything earlier is a misread date. */
@@ -51,8 +50,10 @@ export type DateStyle = "iso" | "day-first" | "day-month-name";
 
 /**
  * Reads an order date-time: `YYYY-MM-DD HH:MM[:SS]` (Bangkok local; a day alone is 00:00), ISO
- * with an offset or `Z`, and, when the style allows, `DD/MM/YYYY HH:MM` or `DD Mon YYYY HH:MM`.
- * Buddhist-era years are converted.
+ * with an offset or `Z`, an Excel serial (a workbook date column saved as a number), and, when
+ * the style allows, `DD/MM/YYYY HH:MM` or `DD Mon YYYY HH:MM`. Buddhist-era years are converted.
+ * Apart from the offset and month-name forms, this is the date rule the metrics import uses too
+ * (`../sheet.ts`).
  *
  * @returns the instant as `YYYY-MM-DDTHH:MM:SS+07:00`
  */
@@ -61,20 +62,19 @@ export function readDateTime(raw: string, styles: readonly DateStyle[], now: Dat
   if (text === "") return { ok: false, reason: "is empty" };
   let ms: number | null;
   let m: RegExpExecArray | null;
+  let wall: ReturnType<typeof readSheetDate>;
   if ((m = ISO_OFFSET.exec(text))) {
     const off = m[8]!.toUpperCase();
     const iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? "00"}${m[7] ? `.${m[7]}` : ""}${off === "Z" ? "Z" : off.includes(":") ? off : `${off.slice(0, 3)}:${off.slice(3)}`}`;
     const local = localToMs(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
     const parsed = Date.parse(iso);
     ms = local === null || Number.isNaN(parsed) ? null : parsed;
-  } else if ((m = ISO_LOCAL.exec(text))) {
-    ms = localToMs(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
-  } else if (styles.includes("day-first") && (m = SLASH.exec(text))) {
-    const y = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-    ms = localToMs(y, Number(m[2]), Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
   } else if (styles.includes("day-month-name") && (m = DAY_MON.exec(text))) {
     const mo = MONTHS[m[2]!.toLowerCase()];
     ms = mo === undefined ? null : localToMs(Number(m[3]), mo, Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+  } else if ((wall = readSheetDate(text, styles.includes("day-first") ? "day-first" : null)) !== null) {
+    // YYYY-MM-DD[ HH:MM[:SS]], DD/MM/YYYY when the style allows, an Excel serial: the one date rule (../sheet.ts).
+    ms = wall === "nonexistent" ? null : Date.UTC(wall.y, wall.mo - 1, wall.d, wall.h, wall.mi, wall.s) - BANGKOK_OFFSET_MS;
   } else {
     const expected = [
       "YYYY-MM-DD HH:MM",

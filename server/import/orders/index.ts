@@ -13,7 +13,7 @@ import { FileRefusedError } from "../types";
 import type { FormatSpec, ParseContext, ParsedOrders, RowIssue } from "./types";
 
 export { FileRefusedError } from "../types";
-export { UnreadableFileError } from "../read";
+export { UnreadableFileError } from "../sheet";
 export { MAX_ORDER_ROWS } from "./table";
 export type { OrdersFormat, ParsedOrders, RowIssue } from "./types";
 

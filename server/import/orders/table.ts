@@ -4,13 +4,12 @@
  * a CSV is scanned twice: the first rows to find the header and the format, then the whole file,
  * handing over one row at a time cut down to the columns read (`csv.ts`).
  *
- * Text decoding (UTF-8 with or without BOM, UTF-16, Windows-874) is the metrics import's
- * (`../read.ts`). Workbooks are read here rather than with `readWorkbook`, because an order's
- * date cell carries a time of day that `readWorkbook` (made for daily figures) leaves out.
+ * Text decoding (UTF-8 with or without BOM, UTF-16, Windows-874), the delimiter, the first sheet
+ * of a workbook and its cells (dates by the one date rule) are shared with the metrics import
+ * (`../sheet.ts`).
  */
 import { isUtf8 } from "node:buffer";
-import * as XLSX from "@e965/xlsx";
-import { decodeText, isWorkbook, UnreadableFileError, type SourceRow, type SourceTable } from "../read";
+import { decodeText, isWorkbook, openFirstSheet, sniffDelimiter, UnreadableFileError, type SourceEncoding, type SourceRow } from "../sheet";
 import { scanCsv } from "./csv";
 
 /** Rows searched for the header (a title or description line may come before it). */
@@ -20,7 +19,7 @@ export const MAX_ORDER_ROWS = 200_000;
 const MAX_COLUMNS = 500;
 
 export interface OrdersTable {
-  readonly encoding: SourceTable["encoding"];
+  readonly encoding: SourceEncoding;
   /** The first rows of the file, as read (for finding the header). */
   readonly head: readonly SourceRow[];
   /**
@@ -32,19 +31,7 @@ export interface OrdersTable {
   forEachRow(headerAt: number, columns: readonly number[], fn: (row: SourceRow) => void): number;
 }
 
-/** The delimiter: the `sep=` preamble when there is one, else the most frequent of , ; and tab on the first line. */
-function sniffDelimiter(text: string): string {
-  const end = text.search(/\r?\n|$/);
-  const firstLine = text.slice(0, end);
-  const sep = /^"?sep=(.)"?\s*$/i.exec(firstLine);
-  if (sep) return sep[1]!;
-  const unquoted = firstLine.replace(/"[^"]*"/g, "");
-  const counts = [",", ";", "\t"].map((d) => [d, unquoted.split(d).length - 1] as const);
-  const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ",";
-}
-
-function csvTable(input: Buffer, encoding: SourceTable["encoding"]): OrdersTable {
+function csvTable(input: Buffer, encoding: SourceEncoding): OrdersTable {
   // The delimiter is sniffed on the first line (the first 64 KB hold it).
   const delimiter = sniffDelimiter(input.subarray(0, 65_536).toString("utf8").replace(/^\uFEFF/, ""));
   const head: SourceRow[] = [];
@@ -68,62 +55,18 @@ function csvTable(input: Buffer, encoding: SourceTable["encoding"]): OrdersTable
   };
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-
-/**
- * Text of a workbook cell: a date cell as `YYYY-MM-DD HH:MM:SS` (its time kept), numbers
- * unformatted, an id too long for a float as Excel shows it (so that it can be refused), errors empty.
- */
-function cellText(cell: XLSX.CellObject | undefined): string {
-  if (!cell || cell.v === undefined || cell.v === null) return "";
-  switch (cell.t) {
-    case "s":
-      return String(cell.v);
-    case "b":
-      return cell.v ? "TRUE" : "FALSE";
-    case "e":
-    case "z":
-      return "";
-    case "d": {
-      const d = cell.v instanceof Date ? cell.v : new Date(String(cell.v));
-      if (Number.isNaN(d.getTime())) return "";
-      return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-    }
-    case "n": {
-      const v = Number(cell.v);
-      if (cell.z !== undefined && XLSX.SSF.is_date(cell.z)) {
-        const p = XLSX.SSF.parse_date_code(v);
-        if (p) return `${pad(p.y, 4)}-${pad(p.m)}-${pad(p.d)} ${pad(p.H)}:${pad(p.M)}:${pad(Math.floor(p.S))}`;
-      }
-      if (Number.isInteger(v) && !Number.isSafeInteger(v)) return cell.w ?? v.toExponential();
-      return String(v);
-    }
-    default:
-      return String(cell.v);
-  }
-}
-
 function workbookTable(bytes: Uint8Array): OrdersTable {
-  let wb: XLSX.WorkBook;
-  try {
-    wb = XLSX.read(bytes, { type: "buffer", cellDates: false, raw: true, dense: true, cellNF: true, sheets: 0, sheetRows: MAX_ORDER_ROWS + 2 });
-  } catch {
-    throw new UnreadableFileError("the file looks like a spreadsheet but could not be read as XLSX or XLS");
-  }
-  const name = wb.SheetNames[0];
-  const sheet = (name === undefined ? undefined : wb.Sheets[name]) as XLSX.DenseSheet | undefined;
-  if (!sheet || !sheet["!ref"]) return { encoding: "xlsx", head: [], forEachRow: () => 0 };
-  const range = XLSX.utils.decode_range(sheet["!ref"]);
-  const full = sheet["!fullref"] ? XLSX.utils.decode_range(sheet["!fullref"] as string) : range;
-  if (full.e.r - full.s.r > MAX_ORDER_ROWS || range.e.c - range.s.c + 1 > MAX_COLUMNS) {
+  const sheet = openFirstSheet(bytes, MAX_ORDER_ROWS + 2);
+  if (!sheet) return { encoding: "xlsx", head: [], forEachRow: () => 0 };
+  // The header row is not a data row.
+  if (sheet.rowCount - 1 > MAX_ORDER_ROWS || sheet.columnCount > MAX_COLUMNS) {
     throw new UnreadableFileError(`the sheet is larger than ${MAX_ORDER_ROWS} rows or ${MAX_COLUMNS} columns; split it`);
   }
-  const data = sheet["!data"] ?? [];
+  const { range } = sheet;
   const rowAt = (r: number, columns: readonly number[] | null): SourceRow | null => {
-    const src = data[r] ?? [];
     const cells = columns === null
-      ? Array.from({ length: range.e.c - range.s.c + 1 }, (_, c) => cellText(src[range.s.c + c]))
-      : columns.map((c) => cellText(src[range.s.c + c]));
+      ? Array.from({ length: sheet.columnCount }, (_, c) => sheet.cell(r, range.s.c + c))
+      : columns.map((c) => sheet.cell(r, range.s.c + c));
     if (cells.every((c) => c.trim() === "")) return null;
     if (columns === null) while (cells.length > 0 && cells[cells.length - 1] === "") cells.pop();
     return { line: r + 1, cells };
