@@ -32,7 +32,7 @@ describe("narrowLayout", () => {
   it("gives value axes at most 4 compact ticks and keeps their prefix", () => {
     const out = narrowLayout(bars, layout);
     expect(out.yaxis?.nticks).toBe(4);
-    expect(out.yaxis?.tickformat).toBe("~s");
+    expect(out.yaxis?.tickformat).toBe(".2~s");
     expect(out.yaxis?.tickprefix).toBe("฿");
   });
 

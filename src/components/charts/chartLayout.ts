@@ -70,7 +70,7 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
     else if (isCategory) {
       narrow = { ...axis, tickmode: "array", tickvals: categories, ticktext: categories.map((c) => truncateLabel(c)), automargin: true };
       if (name.startsWith("x")) narrow.tickangle = -90;
-    } else narrow = { ...axis, nticks: 4, tickformat: "~s", automargin: true };
+    } else narrow = { ...axis, nticks: 4, tickformat: ".2~s", automargin: true };
     (out as Record<string, unknown>)[name] = narrow;
   }
   return out;
