@@ -114,3 +114,27 @@ test("CRM Segments draws no tick label over another", async ({ page }, info) => 
   await chart.screenshot({ path: info.outputPath("segments-390.png") });
   expect(overlaps(boxes)).toEqual([]);
 });
+
+test.describe("PNG export", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("a chart's PNG is an image of deck size, taller than the chart by the title's room", async ({ page }, info) => {
+    await signInQuickly(page, DEMO);
+    await page.goto(`/e-commerce?${MONTH}`);
+    const chart = region(page, "GMV by region");
+    await expect(chart.locator(".js-plotly-plot")).toBeVisible();
+    const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download GMV by region as PNG" }).click()]);
+    const bytes = Buffer.concat((await (await png.createReadStream()).toArray()) as Buffer[]);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Width and height from the IHDR chunk: at least 600 × 300 CSS px at scale 2.
+    const width = bytes.readUInt32BE(16);
+    const height = bytes.readUInt32BE(20);
+    expect(width).toBeGreaterThanOrEqual(1200);
+    // The chart is drawn 300 px high; the image adds the caption's 72 px, at scale 2.
+    expect(height).toBeGreaterThanOrEqual(2 * (300 + 72));
+    expect(bytes.length).toBeGreaterThan(10_000);
+    // Kept with the test's output to look at; the title and the brand and range line are checked
+    // by tests/components/imageLayout.test.ts.
+    await png.saveAs(info.outputPath("gmv-by-region.png"));
+  });
+});

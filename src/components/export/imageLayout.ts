@@ -28,12 +28,14 @@ export function exportImageLayout(layout: Partial<Layout>, caption: ImageCaption
     ...layout,
     title: {
       text: `<b>${escapeHtml(caption.title)}</b><br><span style="font-size:12px;color:#5a6270">${escapeHtml(caption.subtitle)}</span>`,
+      // Just above the plot, in the room the top margin makes for it.
       x: 0,
       xanchor: "left",
       xref: "paper",
-      y: 0.98,
-      yanchor: "top",
-      yref: "container",
+      y: 1,
+      yanchor: "bottom",
+      yref: "paper",
+      pad: { b: 16 },
       font: { ...CHART_FONT, size: 16 },
     },
     margin: { ...margin, t: Math.max(margin.t ?? 0, CAPTION_MARGIN) },
