@@ -1,8 +1,8 @@
 /**
  * The Plotly layout every chart shares (the app's font, transparent background, no drag-zoom,
  * legend below, the grid colour) and its narrow-screen variant: at phone widths category labels
- * are shortened (the full text stays in the hover) and turned upright, value axes get fewer,
- * compact ticks and the legend goes below the plot, so no two tick labels overlap at 390 px.
+ * are shortened (the full text stays in the hover) and turned upright, value axes get fewer
+ * ticks and the legend goes above the plot, so no two tick labels overlap at 390 px.
  * Plain functions; only types come from plotly.js.
  */
 import type { Data, Layout, LayoutAxis } from "plotly.js";
@@ -50,7 +50,7 @@ function categoriesOf(data: readonly Data[], axis: AxisName): string[] {
 
 /**
  * The layout for a narrow screen: smaller font and margins, the legend below the plot, value
- * axes with at most 4 compact ticks ("฿1.2M"), category axes with labels cut to 12 characters
+ * axes with at most 4 ticks (Plotly shortens them: "฿600k"), category axes with labels cut to 12 characters
  * (upright when on the x axis), date axes with at most 4 ticks.
  */
 export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Partial<Layout> {
@@ -70,7 +70,10 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
     else if (isCategory) {
       narrow = { ...axis, tickmode: "array", tickvals: categories, ticktext: categories.map((c) => truncateLabel(c)), automargin: true };
       if (name.startsWith("x")) narrow.tickangle = -90;
-    } else narrow = { ...axis, nticks: 4, tickformat: ".2~s", automargin: true };
+    }
+    // Plotly's own tick format already shortens large figures ("600k"); an SI format would write
+    // a float near zero as "-6.4f" (femto).
+    else narrow = { ...axis, nticks: 4, automargin: true };
     (out as Record<string, unknown>)[name] = narrow;
   }
   return out;
