@@ -355,6 +355,8 @@ for (const width of [1440, 1024, 390]) {
     await signInQuickly(page, DEMO);
     await page.goto("/cir");
     await expect(page.getByRole("heading", { level: 1, name: "CIR" })).toBeVisible();
+    // On a phone the top bar's controls fold behind "View options" (issue 12).
+    if (width <= 600) await page.getByRole("button", { name: "View options" }).click();
     await expect(brandSelect(page)).toBeVisible();
     await expect(dateRange(page)).toBeVisible();
     // The side menu is part of the page down to tablet width, an overlay below.

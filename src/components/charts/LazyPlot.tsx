@@ -7,6 +7,8 @@
 import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
+import { narrowLayout } from "@/components/charts/chartLayout";
+import { useNarrowScreen } from "@/components/useNarrowScreen";
 
 const Plot = lazy(
   guardedImport(async () => {
@@ -114,6 +116,8 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () 
 
 export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlotProps) {
   const { mayDraw, done } = useDrawTurn();
+  const narrow = useNarrowScreen();
+  const base = { autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout };
   const placeholder = <p className="chart-placeholder">Loading chart…</p>;
   return (
     <div role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
@@ -122,7 +126,7 @@ export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlo
           <Suspense fallback={placeholder}>
             <Plot
               data={data}
-              layout={{ autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout }}
+              layout={narrow ? narrowLayout(data, base) : base}
               config={PLOT_CONFIG}
               useResizeHandler
               style={{ width: "100%", height }}

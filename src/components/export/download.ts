@@ -3,6 +3,9 @@
  * PNG images of Plotly charts. `toCsv` is pure; the download helpers need a browser.
  */
 
+import type { Layout } from "plotly.js";
+import { CAPTION_MARGIN, exportImageLayout, type ImageCaption } from "@/components/export/imageLayout";
+
 /** One column of a CSV export: its header and how a row gives its cell. */
 export interface CsvColumn<T> {
   readonly header: string;
@@ -77,12 +80,19 @@ export function blobOfDataUrl(url: string): Blob {
 
 /**
  * Saves the Plotly chart drawn in `graphDiv` (the `.js-plotly-plot` element) as a PNG named
- * `name`. Plotly is the bundle the chart was drawn with (already loaded, so nothing is fetched).
+ * `name`, with `caption` (title, brand and range) above the plot when given. Plotly is the bundle
+ * the chart was drawn with (already loaded, so nothing is fetched).
  */
-export async function downloadPng(graphDiv: HTMLElement, name: string): Promise<void> {
+export async function downloadPng(graphDiv: HTMLElement, name: string, caption?: ImageCaption): Promise<void> {
   const { default: Plotly } = await import("plotly.js-cartesian-dist-min");
   const width = Math.max(graphDiv.clientWidth, 600);
-  const height = Math.max(graphDiv.clientHeight, 300);
-  const url = await Plotly.toImage(graphDiv, { format: "png", width, height, scale: 2 });
+  const drawn = graphDiv as HTMLElement & { data?: unknown[]; layout?: Partial<Layout> };
+  const height = Math.max(graphDiv.clientHeight, 300) + (caption === undefined ? 0 : CAPTION_MARGIN);
+  const figure =
+    caption === undefined || drawn.data === undefined
+      ? graphDiv
+      : // The wide layout, whatever the screen: the image is for a deck, not for this phone.
+        { data: drawn.data, layout: exportImageLayout({ ...drawn.layout, width: undefined, height: undefined }, caption) };
+  const url = await Plotly.toImage(figure as HTMLElement, { format: "png", width, height, scale: 2 });
   save(blobOfDataUrl(url), name.toLowerCase().endsWith(".png") ? name : `${name}.png`);
 }

@@ -6,16 +6,15 @@
 import type { Data, Layout } from "plotly.js";
 import { chartCapOf, timesTargetOf, type PaceStatus, type PlanChart, type PlanProgress } from "../../../domain/kpiProgress";
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
-const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { formatCount as count, formatMoney as money, formatPercent as percent } from "@/components/format/numbers";
 
 /** 1234567.5 → "1,234,567.5". */
-export const formatCount = (n: number): string => COUNT.format(n);
+export const formatCount = (n: number): string => count(n, 2);
 /** 1234.5 → "฿1,234.50". */
-export const formatMoney = (n: number): string => MONEY.format(n);
+export const formatMoney = (n: number): string => money(n);
 /** 40 → "40%", 13.33 → "13.3%". */
-export const formatPercent = (n: number): string => `${PERCENT.format(n)}%`;
+export const formatPercent = (n: number): string => percent(n);
 
 const TIMES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** 12.3 → "12.3× target". */
@@ -61,10 +60,10 @@ export function chartTraces(chart: PlanChart): Data[] {
 }
 
 const BASE_LAYOUT: Partial<Layout> = {
-  font: { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" },
-  paper_bgcolor: "rgba(0,0,0,0)",
-  plot_bgcolor: "rgba(0,0,0,0)",
-  xaxis: { type: "date", tickformat: "%d %b", gridcolor: "#e3e6eb", automargin: true },
+  ...SHARED_LAYOUT,
+  // Drag zooms, as Plotly does by default, on this line chart.
+  dragmode: "zoom",
+  xaxis: { type: "date", tickformat: "%d %b", gridcolor: GRID_COLOUR, automargin: true },
   legend: { orientation: "h", y: -0.2 },
   showlegend: true,
 };
@@ -72,7 +71,7 @@ const BASE_LAYOUT: Partial<Layout> = {
 /** The chart's layout: a y axis from 0, stopped at the cap (and saying so) when a line goes past it. */
 export function chartLayout(chart: PlanChart): Partial<Layout> {
   const cap = chartCapOf(chart);
-  const yaxis: Partial<Layout["yaxis"]> = { ticksuffix: "%", gridcolor: "#e3e6eb", automargin: true };
+  const yaxis: Partial<Layout["yaxis"]> = { ticksuffix: "%", gridcolor: GRID_COLOUR, automargin: true };
   return {
     ...BASE_LAYOUT,
     yaxis:

@@ -6,21 +6,16 @@
 import { memo, useId, useRef } from "react";
 import { LazyPlot, type PlotPoint } from "@/components/charts/LazyPlot";
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
+import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
 import { clickOfPoint, csvColumnsOf, type ChartCard, type ClickValue, type FigureTable } from "@/features/commerce/commerceFormat";
-
-const BUTTON = "p-button p-component p-button-outlined p-button-sm";
 
 export function exportTableCsv(table: FigureTable, name: string): void {
   downloadCsv(fileNameOf(name, "csv"), toCsv(table.rows, csvColumnsOf(table)));
 }
 
 export function CsvButton({ table, name, title }: { table: FigureTable; name: string; title: string }) {
-  return (
-    <button type="button" className={BUTTON} aria-label={`Download ${title} as CSV`} onClick={() => exportTableCsv(table, name)}>
-      <i className="pi pi-file-export" aria-hidden="true" /> CSV
-    </button>
-  );
+  return <ExportButtons title={title} onCsv={() => exportTableCsv(table, name)} />;
 }
 
 export interface FiguresTableProps {
@@ -79,10 +74,12 @@ export interface CommerceChartCardProps {
   card: ChartCard;
   /** Adds a clicked value to the page filter. */
   onFilter: (click: ClickValue) => void;
+  /** The line under the title in the PNG: "Brand · YYYY-MM-DD – YYYY-MM-DD". */
+  caption?: string;
 }
 
 /** Redrawn only when its card or the filter callback changes (a chip added elsewhere redraws nothing else). */
-export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilter }: CommerceChartCardProps) {
+export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilter, caption }: CommerceChartCardProps) {
   const headingId = useId();
   const box = useRef<HTMLElement>(null);
   const empty = card.table.rows.length === 0;
@@ -92,7 +89,7 @@ export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilte
       showToast({ severity: "warn", summary: "The chart is still being drawn. Try again in a moment." });
       return;
     }
-    downloadPng(graph, fileNameOf(card.title, "png")).catch(() => showToast({ severity: "error", summary: "The image could not be made." }));
+    downloadPng(graph, fileNameOf(card.title, "png"), caption === undefined ? undefined : { title: card.title, subtitle: caption }).catch(() => showToast({ severity: "error", summary: "The image could not be made." }));
   };
   const onClick = card.clickable
     ? (point: PlotPoint) => {
@@ -104,12 +101,7 @@ export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilte
     <section ref={box} className={`commerce-chart${card.clickable ? " commerce-chart-clickable" : ""}`} aria-labelledby={headingId}>
       <div className="commerce-chart-head">
         <h2 id={headingId}>{card.title}</h2>
-        <div className="commerce-exports">
-          <button type="button" className={BUTTON} aria-label={`Download ${card.title} as PNG`} onClick={savePng} disabled={empty}>
-            <i className="pi pi-image" aria-hidden="true" /> PNG
-          </button>
-          <CsvButton table={card.table} name={card.title} title={card.title} />
-        </div>
+        <ExportButtons title={card.title} onPng={savePng} onCsv={() => exportTableCsv(card.table, card.title)} disabled={empty} />
       </div>
       {card.clickable && !empty && <p className="muted commerce-hint">Click a {card.chart.data[0]?.type === "pie" ? "slice" : "bar"} to filter every figure by it.</p>}
       {empty ? (

@@ -11,6 +11,7 @@ import { Select } from "@/components/ui/Select";
 import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
 import { activeFilterParts } from "@/features/commerce/commerceData";
+import { captionLine } from "@/components/export/imageLayout";
 import { CommerceChartCard, CsvButton } from "@/features/commerce/CommerceChartCard";
 import {
   GMV_DEFINITION, NEW_CUSTOMER_DEFINITION, NMV_DEFINITION, clickText, commerceCards, formatClickTime, keyFigures, keyFiguresTable,
@@ -203,7 +204,7 @@ function Charts({ figures, onFilter }: { figures: CommerceFigures; onFilter: (cl
   return (
     <div className="commerce-charts">
       {cards.map((card) => (
-        <CommerceChartCard key={card.id} card={card} onFilter={onFilter} />
+        <CommerceChartCard key={card.id} card={card} onFilter={onFilter} caption={captionLine(figures.brand, figures.start, figures.end)} />
       ))}
     </div>
   );

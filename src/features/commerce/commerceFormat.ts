@@ -9,21 +9,20 @@ import {
   BASKET_BUCKETS, ORDER_STATUS_LABELS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
 } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, basketBucketValue, type ChartClick } from "../../../domain/commerceFilter";
+import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
 import type { CsvColumn } from "@/components/export/download";
+import { formatCount as count, formatMoney as money, formatShareOf } from "@/components/format/numbers";
 import { BAR_COLOUR, CUSTOMER_COLOURS, MONEY_COLOURS, STATUS_COLOURS } from "@/features/commerce/colours";
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
-const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 const CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** 1234.5 → "฿1,234.50". */
-export const formatMoney = (n: number): string => MONEY.format(n);
+export const formatMoney = (n: number): string => money(n);
 /** 1234 → "1,234". */
-export const formatCount = (n: number): string => COUNT.format(n);
+export const formatCount = (n: number): string => count(n);
 /** 0.4 → "40%". */
-export const formatShare = (part: number, whole: number): string => (whole > 0 ? `${PERCENT.format((part / whole) * 100)}%` : "0%");
+export const formatShare = (part: number, whole: number): string => formatShareOf(part, whole);
 /** The time of a click, Bangkok clock: "10:12:03". */
 export const formatClickTime = (at: number): string => CLOCK.format(new Date(at));
 
@@ -102,24 +101,15 @@ export interface ChartCard {
   readonly height?: number;
 }
 
-const BASE_LAYOUT: Partial<Layout> = {
-  font: { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" },
-  paper_bgcolor: "rgba(0,0,0,0)",
-  plot_bgcolor: "rgba(0,0,0,0)",
-  // Clicks filter; dragging must not zoom instead.
-  dragmode: false,
-  hovermode: "closest",
-  legend: { orientation: "h", y: -0.2 },
-  margin: { l: 64, r: 16, t: 16, b: 48 },
-};
+const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
 
-const moneyAxis = { tickprefix: "฿", separatethousands: true, rangemode: "tozero" as const, gridcolor: "#e3e6eb", automargin: true };
-const countAxis = { rangemode: "tozero" as const, gridcolor: "#e3e6eb", automargin: true, separatethousands: true };
+const moneyAxis = { tickprefix: "฿", separatethousands: true, rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true };
+const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 function dateAxis(granularity: SeriesGranularity): Partial<Layout["xaxis"]> {
-  return { type: "date", tickformat: granularity === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: "#e3e6eb" };
+  return { type: "date", tickformat: granularity === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: GRID_COLOUR };
 }
 
 function rangeWords(f: CommerceFigures): string {

@@ -11,6 +11,7 @@ import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
+import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
 import type { PeriodInfo } from "@/features/crm/crmLoaders";
 import {
@@ -21,6 +22,8 @@ import {
 export interface ExportNaming {
   /** Words that make file names unique to the view: brand and range. */
   readonly suffix: string;
+  /** The line under the title in a PNG: "Brand · YYYY-MM-DD – YYYY-MM-DD". */
+  readonly caption?: string;
 }
 
 interface CardProps {
@@ -45,22 +48,13 @@ function Card({ title, naming, csv, chart, layout = "beside", children }: CardPr
       showToast({ severity: "info", summary: "The chart is still being drawn.", detail: "Try again in a moment." });
       return;
     }
-    downloadPng(graph, name("png")).catch(() => showToast({ severity: "error", summary: "The chart could not be saved as an image." }));
+    downloadPng(graph, name("png"), naming.caption === undefined ? undefined : { title, subtitle: naming.caption }).catch(() => showToast({ severity: "error", summary: "The chart could not be saved as an image." }));
   };
   return (
     <section className="crm-card" aria-labelledby={headingId}>
       <header className="crm-card-head">
         <h2 id={headingId}>{title}</h2>
-        <div className="crm-card-actions">
-          <button type="button" className="p-button p-component p-button-text p-button-sm" aria-label={`Export ${title} as CSV`} onClick={() => downloadCsv(name("csv"), csv())}>
-            <i className="pi pi-download" aria-hidden="true" /> CSV
-          </button>
-          {chart !== undefined && (
-            <button type="button" className="p-button p-component p-button-text p-button-sm" aria-label={`Download ${title} as PNG`} onClick={savePng}>
-              <i className="pi pi-image" aria-hidden="true" /> PNG
-            </button>
-          )}
-        </div>
+        <ExportButtons title={title} csvVerb="Export" onCsv={() => downloadCsv(name("csv"), csv())} {...(chart !== undefined ? { onPng: savePng } : {})} />
       </header>
       {chart !== undefined ? (
         <div className={layout === "beside" ? "crm-card-body crm-beside" : "crm-card-body"}>

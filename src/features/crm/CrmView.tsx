@@ -8,6 +8,7 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
 import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
+import { captionLine } from "@/components/export/imageLayout";
 import { clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
 import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
@@ -101,7 +102,7 @@ function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
 }
 
 function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; result: CrmResult; table: CrmViewProps["table"]; onSegment: (index: number) => void }) {
-  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}` };
+  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}`, caption: captionLine(loaded.brand, loaded.current.start, loaded.current.end) };
   const segment = table.query.segment;
   const segmentName = segment === null ? null : (result.summary.segments.find((s) => s.index === segment)?.name ?? null);
   return (

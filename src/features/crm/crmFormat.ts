@@ -11,22 +11,20 @@ import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChang
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
 import { FIRST_CRM_QUERY, type CrmTableQuery } from "../../../domain/crmSearch";
 import type { CustomerQuery, CustomerRow, RfmSortKey, RfmSummary, RfmTransitionTable, SegmentFigure } from "../../../workers/rfm";
+import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
 import type { CsvColumn } from "@/components/export/download";
+import { formatCount as count, formatFixed2, formatFraction, formatMoney as money } from "@/components/format/numbers";
 import type { FilterSource, KpiSource, LoadedCustomers } from "@/features/crm/crmLoaders";
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol" });
-const SCORE = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
 
 /** 1234 → "1,234". */
-export const formatCount = (n: number): string => COUNT.format(n);
+export const formatCount = (n: number): string => count(n);
 /** 1234.5 → "฿1,234.50". */
-export const formatMoney = (n: number): string => MONEY.format(n);
+export const formatMoney = (n: number): string => money(n);
 /** A weighted score (1–5) to 2 decimals: 3.6667 → "3.67". */
-export const formatScore = (n: number): string => SCORE.format(n);
+export const formatScore = (n: number): string => formatFixed2(n);
 /** A fraction 0..1 as a percentage: 0.3333 → "33.3%". */
-export const formatShare = (fraction: number): string => `${PERCENT.format(fraction * 100)}%`;
+export const formatShare = (fraction: number): string => formatFraction(fraction);
 
 // ---------------------------------------------------------------------------------------------
 // Where the weights and segments come from
@@ -68,7 +66,7 @@ export function sourceLine(source: KpiSource, weighting: RfmWeighting, rules: re
       const notes: string[] = [];
       if (weighting.defaulted) notes.push(`The template sets no RFM weights, so the three scores weigh the same.`);
       else if (Math.abs(weighting.total - 100) > 1e-9) {
-        notes.push(`Its weights add up to ${PERCENT.format(weighting.total)}, not 100; they are used in proportion.`);
+        notes.push(`Its weights add up to ${count(weighting.total, 1)}, not 100; they are used in proportion.`);
       }
       const matchNobody = rules.filter((r) => r.source === "none").map((r) => quoted(r.name));
       if (matchNobody.length > 0) {
@@ -144,17 +142,9 @@ export const COLOURS = {
   unassigned: "#8a919c",
 } as const;
 
-const GRID = "#e3e6eb";
+const GRID = GRID_COLOUR;
 
-const BASE_LAYOUT: Partial<Layout> = {
-  font: { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" },
-  paper_bgcolor: "rgba(0,0,0,0)",
-  plot_bgcolor: "rgba(0,0,0,0)",
-  dragmode: false,
-  hovermode: "closest",
-  legend: { orientation: "h", y: -0.35 },
-  margin: { l: 56, r: 64, t: 16, b: 48 },
-};
+const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, legend: { orientation: "h", y: -0.35 }, margin: { l: 56, r: 64, t: 16, b: 48 } };
 
 /** The segment with the most customers (the first of equals), or null when nobody is scored. */
 function largest(segments: readonly SegmentFigure[]): SegmentFigure | null {

@@ -1,15 +1,13 @@
 /** Number formats of the KPI dialog and drawer: money in THB, plain figures with grouping. */
 
-const money = new Intl.NumberFormat("en-US", { style: "currency", currency: "THB", currencyDisplay: "narrowSymbol", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const figure = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
-const fixed2 = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatCount, formatFixed2 as fixed2, formatMoney } from "@/components/format/numbers";
 
 /** "฿1,234.50"; a negative amount as "-฿12.00". */
-export const formatBaht = (x: number): string => money.format(x);
+export const formatBaht = (x: number): string => formatMoney(x);
 /** "1,234.5" */
-export const formatFigure = (x: number): string => figure.format(x);
+export const formatFigure = (x: number): string => formatCount(x, 2);
 /** "12.50": cost per unit always shows its 2 decimals (spec §5). */
-export const formatFixed2 = (x: number): string => fixed2.format(x);
+export const formatFixed2 = (x: number): string => fixed2(x);
 
 const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 /** "January 2026" for a YYYY-MM-DD day. */

@@ -10,22 +10,20 @@ import type {
   Figure, LeadsBouncedData, ViewsConversionData, ViewsDemographicData, ViewsDwellTimeData, VisitorsInsightData,
 } from "@/features/o2o/o2oData";
 
-const COUNT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const AVERAGE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const PERCENT = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const SECONDS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { formatCount as count, formatPercent as percent } from "@/components/format/numbers";
 
 /** What a missing figure reads as. */
 export const NOT_MEASURED = "—";
 
 /** 1234567 → "1,234,567". */
-export const formatCount = (n: number): string => COUNT.format(n);
+export const formatCount = (n: number): string => count(n);
 /** 12.345 → "12.3" (averages of counts). */
-export const formatAverage = (n: number): string => AVERAGE.format(n);
+export const formatAverage = (n: number): string => count(n, 1);
 /** 23.45 → "23.5%". */
-export const formatPercent = (n: number): string => `${PERCENT.format(n)}%`;
+export const formatPercent = (n: number): string => percent(n, 1, 1);
 /** 4.44 → "4.4 s". */
-export const formatSeconds = (n: number): string => `${SECONDS.format(n)} s`;
+export const formatSeconds = (n: number): string => `${count(n, 1)} s`;
 
 /** A figure as text: "—" when it was not measured. */
 export function figureText(n: Figure, format: (n: number) => string): string {
@@ -55,14 +53,13 @@ export const COLORS = {
 } as const;
 const PALETTE = ["#ff6d1d", "#2a4f9c", "#1a6b34", "#8a4fb8", "#c2417a", "#5a6270", "#a06a00"];
 
-const FONT = { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" };
-const GRID = "#e3e6eb";
+const GRID = GRID_COLOUR;
 
 /** What every o2o chart shares: transparent background, the app's font, the legend below. */
 export const BASE_LAYOUT: Partial<Layout> = {
-  font: FONT,
-  paper_bgcolor: "rgba(0,0,0,0)",
-  plot_bgcolor: "rgba(0,0,0,0)",
+  ...SHARED_LAYOUT,
+  // The day series zoom by dragging (Plotly's default).
+  dragmode: "zoom",
   legend: { orientation: "h", y: -0.25 },
   showlegend: true,
   hovermode: "x unified",

@@ -1,4 +1,5 @@
-import type { DateRange } from "../../../domain/dates";
+import { useId, useState } from "react";
+import { toDisplayDate, type DateRange } from "../../../domain/dates";
 import { Select } from "@/components/ui/Select";
 import { DateRangePicker } from "@/features/shell/DateRangePicker";
 
@@ -21,10 +22,16 @@ export interface TopBarViewProps {
   onFilter: () => void;
 }
 
-/** The top bar (spec §2): range, Clear Filter, KPI, brand and channel, and the filter drawer. */
+/**
+ * The top bar (spec §2): range, Clear Filter, KPI, brand and channel, and the filter drawer. On a
+ * narrow screen (at most 600 px) those controls fold behind one "View options" button, with the
+ * brand and range as a one-line summary beside it, so the sticky bar keeps to one short row.
+ */
 export function TopBarView(p: TopBarViewProps) {
+  const [open, setOpen] = useState(false);
+  const controlsId = useId();
   return (
-    <div className="top-bar-inner">
+    <div className={open ? "top-bar-inner top-controls-open" : "top-bar-inner"}>
       <button
         type="button"
         className="menu-toggle p-button p-button-text"
@@ -35,26 +42,42 @@ export function TopBarView(p: TopBarViewProps) {
         <i className="pi pi-bars" aria-hidden="true" />
         <span>Menu</span>
       </button>
-      {p.showDatePicker && <DateRangePicker range={p.range} onApply={p.onRange} />}
-      <div className="top-actions">
-        {p.showClearFilter && (
-          <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onClearFilter}>
-            <i className="pi pi-filter-slash" aria-hidden="true" />
-            <span>Clear Filter</span>
+      <span className="top-summary" aria-hidden="true">
+        <span>{p.brand}</span>
+        {p.showDatePicker && <span>{`${toDisplayDate(p.range.startDate)} – ${toDisplayDate(p.range.endDate)}`}</span>}
+      </span>
+      <button
+        type="button"
+        className="top-controls-toggle p-button p-button-text"
+        aria-expanded={open}
+        aria-controls={controlsId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <i className={open ? "pi pi-chevron-up" : "pi pi-sliders-h"} aria-hidden="true" />
+        <span>View options</span>
+      </button>
+      <div id={controlsId} className="top-controls">
+        {p.showDatePicker && <DateRangePicker range={p.range} onApply={p.onRange} />}
+        <div className="top-actions">
+          {p.showClearFilter && (
+            <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onClearFilter}>
+              <i className="pi pi-filter-slash" aria-hidden="true" />
+              <span>Clear Filter</span>
+            </button>
+          )}
+          {p.showKpi && (
+            <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onKpi}>
+              <i className="pi pi-flag" aria-hidden="true" />
+              <span>KPI</span>
+            </button>
+          )}
+          <Select label="Brand" value={p.brand} options={p.brands} onChange={p.onBrand} className="top-select" />
+          <Select label="Channel" value={p.channel} options={p.channels} onChange={p.onChannel} className="top-select" />
+          <button type="button" className="p-button p-button-sm" onClick={p.onFilter}>
+            <i className="pi pi-filter" aria-hidden="true" />
+            <span>Filter</span>
           </button>
-        )}
-        {p.showKpi && (
-          <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onKpi}>
-            <i className="pi pi-flag" aria-hidden="true" />
-            <span>KPI</span>
-          </button>
-        )}
-        <Select label="Brand" value={p.brand} options={p.brands} onChange={p.onBrand} className="top-select" />
-        <Select label="Channel" value={p.channel} options={p.channels} onChange={p.onChannel} className="top-select" />
-        <button type="button" className="p-button p-button-sm" onClick={p.onFilter}>
-          <i className="pi pi-filter" aria-hidden="true" />
-          <span>Filter</span>
-        </button>
+        </div>
       </div>
     </div>
   );

@@ -28,7 +28,8 @@ export async function signIn(page: Page, path = "/brandEx", user = DEMO): Promis
   await page.getByLabel("Email").fill(user.email);
   await page.getByLabel("Password").fill(user.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Filter", exact: true })).toBeVisible();
+  // Signed in once the top bar is there: its Filter button, or on a phone "View options".
+  await expect(page.getByRole("button", { name: /^(Filter|View options)$/ })).toBeVisible();
 }
 
 /**

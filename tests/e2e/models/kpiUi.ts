@@ -50,6 +50,9 @@ export function kpiDrawer(page: Page) {
 }
 
 export async function openKpiDrawer(page: Page): Promise<ReturnType<typeof kpiDrawer>> {
+  // On a phone the top bar's controls fold behind "View options".
+  const fold = page.getByRole("button", { name: "View options" });
+  if ((await fold.isVisible()) && (await fold.getAttribute("aria-expanded")) === "false") await fold.click();
   await page.getByRole("button", { name: "KPI", exact: true }).click();
   const d = kpiDrawer(page);
   await expect(d.root).toBeVisible();

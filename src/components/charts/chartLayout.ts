@@ -1,0 +1,80 @@
+/**
+ * The Plotly layout every chart shares (the app's font, transparent background, no drag-zoom,
+ * legend below, the grid colour) and its narrow-screen variant: at phone widths category labels
+ * are shortened (the full text stays in the hover) and turned upright, value axes get fewer
+ * ticks and the legend goes above the plot, so no two tick labels overlap at 390 px.
+ * Plain functions; only types come from plotly.js.
+ */
+import type { Data, Layout, LayoutAxis } from "plotly.js";
+
+export const CHART_FONT = { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" } as const;
+export const GRID_COLOUR = "#e3e6eb";
+
+/** Below this width (CSS px) a chart uses `narrowChart`. */
+export const NARROW_WIDTH = 600;
+
+/** What every chart shares; a feature spreads it and adds its axes. */
+export const BASE_LAYOUT: Partial<Layout> = {
+  font: CHART_FONT,
+  paper_bgcolor: "rgba(0,0,0,0)",
+  plot_bgcolor: "rgba(0,0,0,0)",
+  // Clicks filter; dragging must not zoom instead.
+  dragmode: false,
+  hovermode: "closest",
+  legend: { orientation: "h", y: -0.2 },
+};
+
+/** `text` cut to `max` characters with "…" (the full text is in the hover and the table). */
+export function truncateLabel(text: string, max = 12): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+}
+
+type AxisName = `${"x" | "y"}axis${"" | "2"}`;
+const AXES: readonly AxisName[] = ["xaxis", "yaxis", "xaxis2", "yaxis2"];
+
+/** The category labels the traces put on `axis` ("xaxis" reads the traces' x, "yaxis" their y). */
+function categoriesOf(data: readonly Data[], axis: AxisName): string[] {
+  const letter = axis[0] as "x" | "y";
+  const seen = new Set<string>();
+  for (const trace of data) {
+    const t = trace as { type?: string; x?: unknown; y?: unknown; xaxis?: string; yaxis?: string };
+    if (t.type === "pie" || t.type === "heatmap") continue;
+    const ref = letter === "x" ? t.xaxis ?? "x" : t.yaxis ?? "y";
+    if (ref !== `${letter}${axis.endsWith("2") ? "2" : ""}`) continue;
+    const values = letter === "x" ? t.x : t.y;
+    if (Array.isArray(values)) for (const v of values) if (typeof v === "string") seen.add(v);
+  }
+  return [...seen];
+}
+
+/**
+ * The layout for a narrow screen: smaller font and margins, the legend below the plot, value
+ * axes with at most 4 ticks (Plotly shortens them: "฿600k"), category axes with labels cut to 12 characters
+ * (upright when on the x axis), date axes with at most 4 ticks.
+ */
+export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Partial<Layout> {
+  const out: Partial<Layout> = {
+    ...layout,
+    font: { ...CHART_FONT, ...layout.font, size: 11 },
+    margin: { l: 8, r: 8, t: 16, b: 8, ...(layout.margin?.t !== undefined ? { t: layout.margin.t } : {}) },
+    legend: { ...layout.legend, orientation: "h", x: 0, xanchor: "left", y: 1.02, yanchor: "bottom" },
+  };
+  for (const name of AXES) {
+    const axis = layout[name] as Partial<LayoutAxis> | undefined;
+    if (axis === undefined) continue;
+    const categories = categoriesOf(data, name);
+    const isCategory = axis.type === "category" || (axis.type === undefined && categories.length > 0);
+    let narrow: Partial<LayoutAxis>;
+    if (axis.type === "date") narrow = { ...axis, nticks: 4 };
+    else if (isCategory) {
+      narrow = { ...axis, tickmode: "array", tickvals: categories, ticktext: categories.map((c) => truncateLabel(c)), automargin: true };
+      if (name.startsWith("x")) narrow.tickangle = -90;
+    }
+    // Plotly's own tick format already shortens large figures ("600k"); an SI format would write
+    // a float near zero as "-6.4f" (femto).
+    else narrow = { ...axis, nticks: 4, automargin: true };
+    (out as Record<string, unknown>)[name] = narrow;
+  }
+  return out;
+}

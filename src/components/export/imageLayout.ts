@@ -1,0 +1,45 @@
+/**
+ * What a chart's PNG carries besides the chart, so it can go straight into a deck: the chart's
+ * title and a line "Brand · YYYY-MM-DD – YYYY-MM-DD" above the plot, on a white background.
+ * Pure; `downloadPng` applies it to a copy of the drawn chart's layout.
+ */
+import type { Layout } from "plotly.js";
+import { CHART_FONT } from "@/components/charts/chartLayout";
+
+/** The title and the line under it. */
+export interface ImageCaption {
+  readonly title: string;
+  /** "Brand · YYYY-MM-DD – YYYY-MM-DD". */
+  readonly subtitle: string;
+}
+
+/** "Tipco · 2024-01-01 – 2024-01-31". */
+export const captionLine = (brand: string, start: string, end: string): string => `${brand} · ${start} – ${end}`;
+
+/** Room above the plot for the title and the line. */
+export const CAPTION_MARGIN = 72;
+
+const escapeHtml = (text: string): string => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** The drawn layout with the caption over the plot and a white background. */
+export function exportImageLayout(layout: Partial<Layout>, caption: ImageCaption): Partial<Layout> {
+  const margin = layout.margin ?? {};
+  return {
+    ...layout,
+    title: {
+      text: `<b>${escapeHtml(caption.title)}</b><br><span style="font-size:12px;color:#5a6270">${escapeHtml(caption.subtitle)}</span>`,
+      // Just above the plot, in the room the top margin makes for it.
+      x: 0,
+      xanchor: "left",
+      xref: "paper",
+      y: 1,
+      yanchor: "bottom",
+      yref: "paper",
+      pad: { b: 16 },
+      font: { ...CHART_FONT, size: 16 },
+    },
+    margin: { ...margin, t: Math.max(margin.t ?? 0, CAPTION_MARGIN) },
+    paper_bgcolor: "#ffffff",
+    plot_bgcolor: "#ffffff",
+  };
+}
