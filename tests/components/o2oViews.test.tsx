@@ -110,8 +110,14 @@ const loaded = (data: O2oTabData): O2oPhase => ({ kind: "tabLoaded", data });
 const q = <T extends Element>(host: Element, selector: string) => host.querySelector<T>(selector);
 const all = (host: Element, selector: string) => [...host.querySelectorAll(selector)];
 const texts = (host: Element, selector: string) => all(host, selector).map((e) => e.textContent?.trim());
-const labelled = (host: Element, text: string) =>
-  all(host, "label").find((l) => l.querySelector("span")?.textContent === text)?.querySelector<HTMLInputElement & HTMLSelectElement>("input, select") ?? null;
+/** The field a visible label names: inside the label, or the one its `for` points at. */
+const labelled = (host: Element, text: string) => {
+  const label = all(host, "label").find((l) => (l.querySelector("span")?.textContent ?? l.textContent) === text);
+  if (label === undefined) return null;
+  const id = label.getAttribute("for");
+  const field = id !== null ? host.ownerDocument.getElementById(id) : label.querySelector("input, select");
+  return field as (HTMLInputElement & HTMLSelectElement) | null;
+};
 
 async function type(input: HTMLInputElement, value: string) {
   await act(async () => {

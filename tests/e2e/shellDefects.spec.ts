@@ -1,7 +1,8 @@
 /**
  * The shell's visible defects of issue 12, each checked the way a brand team meets it.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { openDrawer } from "./models/filterUi";
 import { signInQuickly } from "./support/session";
 import { DEMO, LIMITED } from "./support/users";
 
@@ -72,5 +73,67 @@ test.describe("lists follow the selected brand (defect 4)", () => {
     await expect(page.locator("dt", { hasText: "Pages in view" }).locator("xpath=following-sibling::dd[1]")).toHaveText("5");
     await page.getByRole("combobox", { name: "Brand" }).selectOption("Tipco");
     await expect(page.locator("dt", { hasText: "Pages in view" }).locator("xpath=following-sibling::dd[1]")).not.toHaveText("5");
+  });
+});
+
+/** Pixels between a button's icon and the start of its label text. */
+function iconGap(button: Locator): Promise<number> {
+  return button.evaluate((el) => {
+    const icon = el.querySelector(":scope > i.pi");
+    if (icon === null) throw new Error("the button has no icon");
+    const range = document.createRange();
+    range.setStartAfter(icon);
+    range.setEndAfter(el.lastChild!);
+    const text = [...range.getClientRects()].filter((r) => r.width > 0);
+    if (text.length === 0) throw new Error("the button has no label");
+    return Math.min(...text.map((r) => r.left)) - icon.getBoundingClientRect().right;
+  });
+}
+
+test.describe("polish (defect 7)", () => {
+  test("icons keep at least 4 px from their label (Import orders, PNG, CSV, Undo, Redo)", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/e-commerce");
+    const buttons = [
+      page.getByRole("button", { name: "Import orders" }),
+      page.getByRole("button", { name: "Download GMV by region as PNG" }),
+      page.getByRole("button", { name: "Download GMV by region as CSV" }),
+      page.getByRole("button", { name: "Undo last" }),
+      page.getByRole("button", { name: "Redo" }),
+    ];
+    for (const button of buttons) {
+      await expect(button).toBeVisible({ timeout: 20_000 });
+      expect(await iconGap(button), (await button.textContent())?.trim()).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  test("an inactive tab's text is not coloured like the active tab's", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/brandEx");
+    const d = await openDrawer(page);
+    const colourOf = (tab: Locator) => tab.locator("xpath=ancestor-or-self::*[contains(@class,'p-tabview-nav-link')][1]").evaluate((el) => getComputedStyle(el).color);
+    const selected = d.root.getByRole("tab", { selected: true });
+    const other = d.root.getByRole("tab", { selected: false }).first();
+    const [active, inactive] = [await colourOf(selected), await colourOf(other)];
+    expect(inactive).not.toBe(active);
+    // Inactive reads neutral: no channel dominates like the brand orange's red.
+    const [r, g, b] = inactive.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect(r - Math.min(g, b)).toBeLessThan(40);
+  });
+
+  test("the o2o date fields show YYYY-MM-DD, as the top bar does", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/o2o");
+    const range = page.getByRole("group", { name: "Date range" });
+    for (const label of ["From", "To"]) {
+      const field = range.getByLabel(label);
+      await expect(field).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+      // A native date input would keep that value but show the locale's MM/DD/YYYY.
+      expect(await field.evaluate((el) => (el as HTMLInputElement).type)).toBe("text");
+      await expect(field).toHaveAttribute("placeholder", "YYYY-MM-DD");
+    }
+    await range.getByLabel("From").fill("03/01/2026");
+    await range.getByLabel("From").blur();
+    await expect(range.getByRole("alert")).toHaveText("Enter the date as YYYY-MM-DD, for example 2026-01-31.");
   });
 });

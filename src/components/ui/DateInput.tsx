@@ -20,11 +20,22 @@ export interface DateInputProps {
   /** Earliest and latest allowed day, YYYY-MM-DD ("" or left out: no bound). */
   min?: string;
   max?: string;
+  /**
+   * Who checks min and max: the field itself as the user types ("field", the default), or the
+   * caller's form on submit ("form"), which then names the problem; either way the bounds are
+   * set on the input for assistive technology.
+   */
+  boundsCheckedBy?: "field" | "form";
   id?: string;
   disabled?: boolean;
+  /** A problem the caller found with the field (e.g. a range whose end is before its start). */
+  invalid?: boolean;
+  /** The id of the caller's message about that problem, read out with the field. */
+  describedBy?: string;
 }
 
-export function DateInput({ label, value, onChange, min, max, id, disabled }: DateInputProps) {
+export function DateInput({ label, value, onChange, min, max, id, disabled, invalid = false, describedBy, boundsCheckedBy = "field" }: DateInputProps) {
+  const bounds = boundsCheckedBy === "field" ? { min, max } : {};
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const [text, setText] = useState(value);
@@ -35,7 +46,7 @@ export function DateInput({ label, value, onChange, min, max, id, disabled }: Da
     setShown(value);
     setText(value);
   }
-  const result = parseDayText(text, { min, max });
+  const result = parseDayText(text, bounds);
   // Complain once the user leaves the field or has typed a whole date's worth of characters.
   const message = result.kind === "invalid" && (touched || text.trim().length >= 10) ? result.message : null;
   return (
@@ -48,13 +59,15 @@ export function DateInput({ label, value, onChange, min, max, id, disabled }: Da
         inputMode="numeric"
         autoComplete="off"
         maxLength={10}
+        min={min !== "" ? min : undefined}
+        max={max !== "" ? max : undefined}
         disabled={disabled}
-        aria-invalid={message !== null}
-        aria-describedby={message !== null ? `${inputId}-error` : undefined}
+        aria-invalid={message !== null || invalid}
+        aria-describedby={message !== null ? `${inputId}-error` : describedBy}
         onChange={(e) => {
           const next = e.target.value;
           setText(next);
-          const parsed = parseDayText(next, { min, max });
+          const parsed = parseDayText(next, bounds);
           if (parsed.kind === "day" && parsed.day !== value) onChange(parsed.day);
           else if (parsed.kind === "empty" && value !== "") onChange("");
         }}

@@ -1,7 +1,9 @@
 /**
- * The app's look: PrimeReact's theme, its icons and the brand's overrides (brandTheme.css), in
- * that order. Imported once by the default layout; PrimeReact's files are reached only from here.
+ * The app's look: PrimeReact's theme, its icons, the brand's overrides (brandTheme.css: brand
+ * palette and the Prompt font in place of the theme's Inter) and hand-written fixes
+ * (uiPolish.css: icon-to-label gap in buttons, neutral inactive tabs), in that order. Imported once by the default layout; PrimeReact's files are reached only from here.
  */
 import "primereact/resources/themes/lara-light-amber/theme.css";
 import "primeicons/primeicons.css";
 import "./brandTheme.css";
+import "./uiPolish.css";

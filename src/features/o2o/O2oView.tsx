@@ -11,6 +11,7 @@ import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 import type { O2oTabData } from "@/features/o2o/o2oData";
 import { rangeProblem } from "@/features/o2o/o2oSearch";
 import { O2oTabContent } from "@/features/o2o/O2oTabViews";
+import { DateInput } from "@/components/ui/DateInput";
 import "./o2o.css";
 
 export const PAGE_TITLE = "O2O visitor analytics";
@@ -67,7 +68,7 @@ export interface RangeControlProps {
   onRange: (range: O2oRange) => void;
 }
 
-/** Two native date inputs and Apply: a range is sent only whole and valid. */
+/** Two YYYY-MM-DD date fields and Apply: a range is sent only whole and valid. */
 export function RangeControl({ range, today, onRange }: RangeControlProps) {
   const [start, setStart] = useState(range.start);
   const [end, setEnd] = useState(range.end);
@@ -85,33 +86,26 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
     <form className="o2o-range" onSubmit={submit} noValidate>
       <fieldset>
         <legend>Date range</legend>
-        <label>
-          <span>From</span>
-          <input
-            type="date"
-            className="p-inputtext p-component"
-            value={start}
-            max={end !== "" && end < today ? end : today}
-            required
-            aria-invalid={shownProblem !== null}
-            aria-describedby={shownProblem !== null ? problemId : undefined}
-            onChange={(e) => setStart(e.target.value)}
-          />
-        </label>
-        <label>
-          <span>To</span>
-          <input
-            type="date"
-            className="p-inputtext p-component"
-            value={end}
-            min={start !== "" ? start : undefined}
-            max={today}
-            required
-            aria-invalid={shownProblem !== null}
-            aria-describedby={shownProblem !== null ? problemId : undefined}
-            onChange={(e) => setEnd(e.target.value)}
-          />
-        </label>
+        {/* YYYY-MM-DD like the top bar (spec §9); the range rules are checked on Apply. */}
+        <DateInput
+          label="From"
+          value={start}
+          max={end !== "" && end < today ? end : today}
+          boundsCheckedBy="form"
+          invalid={shownProblem !== null}
+          describedBy={shownProblem !== null ? problemId : undefined}
+          onChange={setStart}
+        />
+        <DateInput
+          label="To"
+          value={end}
+          min={start !== "" ? start : undefined}
+          max={today}
+          boundsCheckedBy="form"
+          invalid={shownProblem !== null}
+          describedBy={shownProblem !== null ? problemId : undefined}
+          onChange={setEnd}
+        />
         <button type="submit" className="p-button p-component p-button-sm o2o-apply">
           Apply
         </button>
