@@ -6,7 +6,7 @@
  *
  * Speed (budget: figures of 12 months of the busiest demo brand, p95 ≤ 150 ms on PGlite): one
  * statement per call, each reading the range's orders once through the brand-and-day index. The
- * figures come back as compact columns that are summed here (PGlite spends microseconds per row
+ * orders come back as columns (one int4[], float8[] or text[] per field) that are summed here (PGlite spends microseconds per row
  * and aggregate, JS nanoseconds); the top products read the daily product rows when they can.
  */
 import {
@@ -111,38 +111,50 @@ function bucketOf(basketSatang: number): number {
   return BASKET_BUCKETS.length - 1;
 }
 
-const ZERO = 0x30;
-const NINE = 0x39;
-const MINUS = 0x2d;
-const POINT = 0x2e;
 /** Whether NMV counts the status of each index of ORDER_STATUSES. */
 const NET_STATUS = ORDER_STATUSES.map((x) => (NMV_STATUSES as readonly string[]).includes(x));
-/** Index in ORDER_STATUSES by a status's first two letters (they tell the four apart). */
-const STATUS_BY_PREFIX = new Map(ORDER_STATUSES.map((x, i) => [x.charCodeAt(0) * 256 + x.charCodeAt(1), i]));
-if (STATUS_BY_PREFIX.size !== ORDER_STATUSES.length) throw new Error("two order statuses begin with the same two letters");
 
-/** What {@link figureRows} answers: the range's orders as compact text, customers, new customers and top products. */
+/**
+ * The range's orders as columns, as {@link figureRows} answers them: index i of every column is
+ * one order. The database's own arrays (int4[], float8[], text[]), which both drivers hand over
+ * as plain arrays of numbers and strings; empty when the range has no order.
+ */
+interface OrderColumns {
+  /** Days from the range's start. */
+  readonly days: readonly number[];
+  /** 1-based index in the platforms list the statement was given; 0: another platform. */
+  readonly platforms: readonly number[];
+  /** Index in ORDER_STATUSES. */
+  readonly statuses: readonly number[];
+  /** 1-based index in the regions list the statement was given; 0: no region; -1: another one. */
+  readonly regions: readonly number[];
+  /** The basket in satang (exact: at most two decimals). */
+  readonly baskets: readonly number[];
+  readonly customers: readonly string[];
+}
+
+/** What {@link figureRows} answers: the orders, the customers new in the range, the top products. */
 interface FigureRows {
-  readonly orders: string | null;
-  readonly customers: string | null;
-  readonly fresh: string | null;
-  readonly products: string | null;
-  /** How many platforms and regions the codes of `orders` index (their lists' lengths). */
+  readonly orders: OrderColumns;
+  /** The customers whose first order falls in the range, and that day (days from the range's start). */
+  readonly fresh: { readonly ids: readonly string[]; readonly days: readonly number[] };
+  readonly products: ReadonlyArray<{ readonly product: string; readonly gmv: string; readonly quantity: number; readonly orders: number }>;
+  /** How many platforms and regions the indexes of `orders` refer to (their lists' lengths). */
   readonly platforms: number;
   readonly regions: number;
 }
 
 /**
- * The sums of the figures over the compact orders text, in satang: by period, platform, region
+ * The sums of the figures over the orders' columns, in satang: by period, platform, region
  * (index 0 = Unknown), status (ORDER_STATUSES) and basket bucket, [gmv, nmv, orders] each; the
  * customers, new ones, and per period. `otherKeys`: an order named a platform or a region not in
  * the lists the statement was given (counted without a platform, or as Unknown): the caller asks
  * for their names and sums again.
  */
 function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[]; readonly index: readonly number[] }) {
+  const { days, platforms, statuses, regions, baskets, customers: customerIds } = row.orders;
   const firstPeriod = new Map<string, number>();
-  for (const [id, offset] of JSON.parse(row.fresh ?? "[]") as Array<[string, number]>) firstPeriod.set(id, periods.index[offset]!);
-  const customerIds = JSON.parse(row.customers ?? "[]") as string[];
+  row.fresh.ids.forEach((id, i) => firstPeriod.set(id, periods.index[row.fresh.days[i]!]!));
   const P = periods.starts.length;
   // Sums in satang by period, platform, region, status and bucket: [gmv, nmv, orders] each.
   const series = new Float64Array(P * 3);
@@ -165,46 +177,19 @@ function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[
   const seen = new Uint8Array(customerIds.length * P);
   const periodCustomers = new Int32Array(P);
   const periodNew = new Int32Array(P);
-
-  // The compact text, parsed in place: "day,platform,status,region,basket;" per order.
-  const text = row.orders ?? "";
-  let pos = 0;
-  const int = (): number => {
-    let sign = 1;
-    if (text.charCodeAt(pos) === MINUS) {
-      sign = -1;
-      pos++;
-    }
-    let v = 0;
-    for (let ch = text.charCodeAt(pos); ch >= ZERO && ch <= NINE; ch = text.charCodeAt(++pos)) v = v * 10 + ch - ZERO;
-    pos++; // the separator
-    return sign * v;
-  };
   let otherKeys = false;
-  let k = 0;
-  for (; pos < text.length; k++) {
-    const p = periods.index[int()]!;
-    const platform = int() - 1;
+  const orders = days.length;
+  for (let k = 0; k < orders; k++) {
+    const p = periods.index[days[k]!]!;
+    const platform = platforms[k]! - 1;
     if (platform < 0) otherKeys = true;
-    const status = STATUS_BY_PREFIX.get(text.charCodeAt(pos) * 256 + text.charCodeAt(pos + 1))!;
-    pos = text.indexOf(",", pos) + 1;
-    let location = int();
+    const status = statuses[k]!;
+    let location = regions[k]!;
     if (location < 0) {
       otherKeys = true;
       location = 0;
     }
-    // The basket in satang: its digits without the point (at most two decimals).
-    let gmv = 0;
-    let decimals = -1;
-    for (let ch = text.charCodeAt(pos); (ch >= ZERO && ch <= NINE) || ch === POINT; ch = text.charCodeAt(++pos)) {
-      if (ch === POINT) decimals = 0;
-      else {
-        gmv = gmv * 10 + ch - ZERO;
-        if (decimals >= 0) decimals++;
-      }
-    }
-    pos++;
-    for (let d = Math.max(0, decimals); d < 2; d++) gmv *= 10;
+    const gmv = baskets[k]!;
     const net = NET_STATUS[status]!;
     gmvTotal += gmv;
     if (net) nmvTotal += gmv;
@@ -230,7 +215,7 @@ function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[
   let newCustomers = 0;
   for (let c = 0; c < customerIndex.size; c++) if (firstOf[c]! >= 0) newCustomers++;
   return {
-    series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders: k,
+    series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders,
     customers: customerIndex.size, newCustomers, periodCustomers, periodNew, otherKeys,
   };
 }
@@ -272,9 +257,9 @@ export class CommerceService {
    * Every figure of the E-Commerce page for the range (domain/commerce.ts, CommerceFigures).
    *
    * One statement: the range's orders (brand-and-day index, the filter applied) come back as
-   * two compact columns (day, platform, status, region and basket as one text; customers as
-   * JSON), with the customers whose first order falls in the range and the top products (from
-   * the daily product rows, or from the range's items, which carry their order's filter fields).
+   * columns, one database array per field (day, platform, status, region, basket, customer),
+   * with the customers whose first order falls in the range and the top products (from the
+   * daily product rows, or from the range's items, which carry their order's filter fields).
    * The sums are then made here, in satang, exact: PGlite spends microseconds per row and
    * aggregate, JS nanoseconds.
    *
@@ -306,7 +291,6 @@ export class CommerceService {
       .filter((b) => b.orders > 0)
       .sort((a, b) => b.gmv - a.gmv || b.orders - a.orders || (a.key < b.key ? -1 : 1));
     const statusRank = (x: string) => ORDER_STATUSES.indexOf(x as OrderStatus);
-    const products = JSON.parse(row.products ?? "[]") as Array<[string, string, number, number]>;
     return {
       brand: s.brand,
       start: s.start,
@@ -334,14 +318,14 @@ export class CommerceService {
       byPlatform: breakdown(byPlatform, platforms),
       byLocation: breakdown(byLocation, locations),
       byStatus: breakdown(byStatus, ORDER_STATUSES).sort((a, b) => statusRank(a.key) - statusRank(b.key)),
-      topProducts: products.map(([product, gmv, quantity, n]) => ({ product, quantity, gmv: thb(satang(gmv)), orders: n })),
+      topProducts: row.products.map((p) => ({ product: p.product, quantity: p.quantity, gmv: thb(satang(p.gmv)), orders: p.orders })),
       basketSizes: BASKET_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, orders: buckets[i * 3 + 2]!, gmv: thb(buckets[i * 3]!) })),
     };
   }
 
-  /** The one statement of {@link figures}: the range's orders as compact text, new customers, top products. */
+  /** The one statement of {@link figures}: the range's orders as columns, new customers, top products. */
   private async figureRows(s: Scope, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]): Promise<FigureRows> {
-    const params: unknown[] = [s.brandId, s.start, s.end, platforms, regions];
+    const params: unknown[] = [s.brandId, s.start, s.end, platforms, regions, ORDER_STATUSES];
     const f = req.filter;
     const ordersWhere = filterSql("o", req, params);
     // Top products: from the daily product rows when the filter allows (platforms and statuses
@@ -360,27 +344,53 @@ export class CommerceService {
           WHERE i.brand_id = $1 AND i.day >= $2::date AND i.day <= $3::date${filterSql("i", req, params)}
           GROUP BY 1
           ORDER BY sum(i.quantity * i.price) DESC, 1`;
-    const found = (await this.db.query<{ orders: string | null; customers: string | null; fresh: string | null; products: string | null }>(`
+    type Row = {
+      [K in keyof OrderColumns]: OrderColumns[K] | null;
+    } & {
+      fresh_ids: string[] | null;
+      fresh_days: number[] | null;
+      product_names: string[] | null;
+      product_gmv: string[] | null;
+      product_quantity: number[] | null;
+      product_orders: number[] | null;
+    };
+    const row = (await this.db.query<Row>(`
 WITH x AS (
-  -- Per order: day (from the start), platform (1-based in $4, 0 = another), status, region
-  -- (1-based in $5, 0 = none, -1 = another), basket.
-  SELECT string_agg(concat_ws(',', o.day - $2::date, coalesce(array_position($4::text[], o.platform), 0), o.status,
-                              CASE WHEN o.location IS NULL THEN 0 ELSE coalesce(array_position($5::text[], o.location), -1) END,
-                              o.basket), ';') AS orders,
-         json_agg(o.customer_id)::text AS customers
+  -- One array per field, one element per order (see OrderColumns).
+  SELECT array_agg(o.day - $2::date) AS days,
+         array_agg(coalesce(array_position($4::text[], o.platform), 0)) AS platforms,
+         array_agg(array_position($6::text[], o.status) - 1) AS statuses,
+         array_agg(CASE WHEN o.location IS NULL THEN 0 ELSE coalesce(array_position($5::text[], o.location), -1) END) AS regions,
+         array_agg((o.basket * 100)::float8) AS baskets,
+         array_agg(o.customer_id) AS customers
     FROM orders o
    WHERE o.brand_id = $1 AND o.day >= $2::date AND o.day <= $3::date${ordersWhere}
 ), n AS (
-  SELECT json_agg(json_build_array(c.customer_id, c.first_day - $2::date))::text AS fresh
+  SELECT array_agg(c.customer_id) AS fresh_ids, array_agg(c.first_day - $2::date) AS fresh_days
     FROM order_customers c
    WHERE c.brand_id = $1 AND c.first_day >= $2::date AND c.first_day <= $3::date
 ), t AS (
-  SELECT json_agg(json_build_array(product, gmv, quantity, orders))::text AS products
+  SELECT array_agg(p.product) AS product_names, array_agg(p.gmv) AS product_gmv,
+         array_agg(p.quantity) AS product_quantity, array_agg(p.orders) AS product_orders
     FROM (${products}
           LIMIT ${TOP_PRODUCTS}) p
 )
-SELECT x.orders, x.customers, n.fresh, t.products FROM x, n, t`, params)).rows[0]!;
-    return { ...found, platforms: platforms.length, regions: regions.length };
+SELECT * FROM x, n, t`, params)).rows[0]!;
+    const names = row.product_names ?? [];
+    return {
+      orders: {
+        days: row.days ?? [],
+        platforms: row.platforms ?? [],
+        statuses: row.statuses ?? [],
+        regions: row.regions ?? [],
+        baskets: row.baskets ?? [],
+        customers: row.customers ?? [],
+      },
+      fresh: { ids: row.fresh_ids ?? [], days: row.fresh_days ?? [] },
+      products: names.map((product, i) => ({ product, gmv: row.product_gmv![i]!, quantity: row.product_quantity![i]!, orders: row.product_orders![i]! })),
+      platforms: platforms.length,
+      regions: regions.length,
+    };
   }
 
   /** The platforms and regions of the range's orders that are not in these lists (rare: asked for only when the figures met one). */
