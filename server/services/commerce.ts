@@ -11,11 +11,12 @@
  */
 import {
   BASKET_BUCKETS, COMMERCE_MAX_DAYS, NMV_STATUSES, ORDER_STATUSES, PLATFORMS, REGIONS, UNKNOWN_LOCATION,
-  type Breakdown, type CommerceCustomers, type CommerceFigures, type CommerceRequest, type CustomerColumns,
+  type Breakdown, type CommerceCustomers, type CommerceTotals, type CommerceFigures, type CommerceRequest, type CustomerColumns,
   type OrderStatus, type SeriesGranularity,
 } from "../../domain/commerce";
 import { bangkokDay } from "../../domain/dates";
 import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
+import { previousPeriod } from "../../domain/periodChange";
 import type { Storage } from "../storage/storage";
 import { extendDemoOrders } from "./commerceDemo";
 import { ServiceError } from "./errors";
@@ -115,12 +116,12 @@ function bucketOf(basketSatang: number): number {
 const NET_STATUS = ORDER_STATUSES.map((x) => (NMV_STATUSES as readonly string[]).includes(x));
 
 /**
- * The range's orders as columns, as {@link figureRows} answers them: index i of every column is
- * one order. The database's own arrays (int4[], float8[], text[]), which both drivers hand over
+ * The orders of the range and of the period before it, as columns, as {@link figureRows}
+ * answers them: index i of every column is one order. The database's own arrays (int4[], float8[], text[]), which both drivers hand over
  * as plain arrays of numbers and strings; empty when the range has no order.
  */
 interface OrderColumns {
-  /** Days from the range's start. */
+  /** Days from the start of the period before the range. */
   readonly days: readonly number[];
   /** 1-based index in the platforms list the statement was given; 0: another platform. */
   readonly platforms: readonly number[];
@@ -136,7 +137,7 @@ interface OrderColumns {
 /** What {@link figureRows} answers: the orders, the customers new in the range, the top products. */
 interface FigureRows {
   readonly orders: OrderColumns;
-  /** The customers whose first order falls in the range, and that day (days from the range's start). */
+  /** The customers whose first order falls in the range or the period before it, and that day (days from the period's start). */
   readonly fresh: { readonly ids: readonly string[]; readonly days: readonly number[] };
   readonly products: ReadonlyArray<{ readonly product: string; readonly gmv: string; readonly quantity: number; readonly orders: number }>;
   /** How many platforms and regions the indexes of `orders` refer to (their lists' lengths). */
@@ -145,16 +146,21 @@ interface FigureRows {
 }
 
 /**
- * The sums of the figures over the orders' columns, in satang: by period, platform, region
+ * The sums of the figures over the orders of one window of the columns (the days `from` to
+ * `from + periods.index.length - 1` of {@link OrderColumns.days}), in satang: by period, platform, region
  * (index 0 = Unknown), status (ORDER_STATUSES) and basket bucket, [gmv, nmv, orders] each; the
  * customers, new ones, and per period. `otherKeys`: an order named a platform or a region not in
  * the lists the statement was given (counted without a platform, or as Unknown): the caller asks
  * for their names and sums again.
  */
-function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[]; readonly index: readonly number[] }) {
+function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[]; readonly index: readonly number[] }, from: number) {
   const { days, platforms, statuses, regions, baskets, customers: customerIds } = row.orders;
+  const length = periods.index.length;
   const firstPeriod = new Map<string, number>();
-  row.fresh.ids.forEach((id, i) => firstPeriod.set(id, periods.index[row.fresh.days[i]!]!));
+  row.fresh.ids.forEach((id, i) => {
+    const day = row.fresh.days[i]! - from;
+    if (day >= 0 && day < length) firstPeriod.set(id, periods.index[day]!);
+  });
   const P = periods.starts.length;
   // Sums in satang by period, platform, region, status and bucket: [gmv, nmv, orders] each.
   const series = new Float64Array(P * 3);
@@ -178,9 +184,12 @@ function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[
   const periodCustomers = new Int32Array(P);
   const periodNew = new Int32Array(P);
   let otherKeys = false;
-  const orders = days.length;
-  for (let k = 0; k < orders; k++) {
-    const p = periods.index[days[k]!]!;
+  let orders = 0;
+  for (let k = 0; k < days.length; k++) {
+    const day = days[k]! - from;
+    if (day < 0 || day >= length) continue;
+    orders++;
+    const p = periods.index[day]!;
     const platform = platforms[k]! - 1;
     if (platform < 0) otherKeys = true;
     const status = statuses[k]!;
@@ -217,6 +226,22 @@ function sumOrders(row: FigureRows, periods: { readonly starts: readonly string[
   return {
     series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders,
     customers: customerIndex.size, newCustomers, periodCustomers, periodNew, otherKeys,
+  };
+}
+
+/** The totals of {@link sumOrders}' sums, in THB. */
+function totalsOf(sums: ReturnType<typeof sumOrders>): CommerceTotals {
+  const { gmvTotal, nmvTotal, newGmv, orders, customers, newCustomers } = sums;
+  return {
+    gmv: thb(gmvTotal),
+    nmv: thb(nmvTotal),
+    orders,
+    customers,
+    newCustomers,
+    oldCustomers: customers - newCustomers,
+    newCustomerGmv: thb(newGmv),
+    oldCustomerGmv: thb(gmvTotal - newGmv),
+    avgBasket: orders === 0 ? null : Math.round(gmvTotal / orders) / 100,
   };
 }
 
@@ -275,16 +300,19 @@ export class CommerceService {
     // platform, say), their names are asked for and the lists made again with them.
     let platforms: string[] = [...new Set([...PLATFORMS, ...(req.filter.platforms ?? [])])];
     let regions: string[] = [...REGIONS];
-    let row = await this.figureRows(s, req, platforms, regions);
-    let sums = sumOrders(row, periods);
+    // The period before, same length, same filter: read by the same statement, summed alone.
+    const previous = previousPeriod(s);
+    let row = await this.figureRows(s, previous.start, req, platforms, regions);
+    let sums = sumOrders(row, periods, previous.days);
     if (sums.otherKeys) {
       const others = await this.otherKeys(s, req, platforms, regions);
       platforms = [...platforms, ...others.platforms];
       regions = [...regions, ...others.regions];
-      row = await this.figureRows(s, req, platforms, regions);
-      sums = sumOrders(row, periods);
+      row = await this.figureRows(s, previous.start, req, platforms, regions);
+      sums = sumOrders(row, periods, previous.days);
     }
-    const { series, byPlatform, byLocation, byStatus, buckets, gmvTotal, nmvTotal, newGmv, orders, customers, newCustomers, periodCustomers, periodNew } = sums;
+    const before = sumOrders(row, { starts: [previous.start], index: new Array<number>(previous.days).fill(0) }, 0);
+    const { series, byPlatform, byLocation, byStatus, buckets, periodCustomers, periodNew } = sums;
     const locations = [UNKNOWN_LOCATION, ...regions];
     const breakdown = (a: Float64Array, keys: readonly string[]): Breakdown[] => keys
       .map((key, i) => ({ key, gmv: thb(a[i * 3] ?? 0), nmv: thb(a[i * 3 + 1] ?? 0), orders: a[i * 3 + 2] ?? 0 }))
@@ -296,17 +324,7 @@ export class CommerceService {
       start: s.start,
       end: s.end,
       granularity,
-      totals: {
-        gmv: thb(gmvTotal),
-        nmv: thb(nmvTotal),
-        orders,
-        customers,
-        newCustomers,
-        oldCustomers: customers - newCustomers,
-        newCustomerGmv: thb(newGmv),
-        oldCustomerGmv: thb(gmvTotal - newGmv),
-        avgBasket: orders === 0 ? null : Math.round(gmvTotal / orders) / 100,
-      },
+      totals: totalsOf(sums),
       series: periods.starts.map((period, i) => ({
         period,
         gmv: thb(series[i * 3]!),
@@ -320,12 +338,17 @@ export class CommerceService {
       byStatus: breakdown(byStatus, ORDER_STATUSES).sort((a, b) => statusRank(a.key) - statusRank(b.key)),
       topProducts: row.products.map((p) => ({ product: p.product, quantity: p.quantity, gmv: thb(satang(p.gmv)), orders: p.orders })),
       basketSizes: BASKET_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, orders: buckets[i * 3 + 2]!, gmv: thb(buckets[i * 3]!) })),
+      previous: { start: previous.start, end: previous.end, totals: totalsOf(before) },
     };
   }
 
-  /** The one statement of {@link figures}: the range's orders as columns, new customers, top products. */
-  private async figureRows(s: Scope, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]): Promise<FigureRows> {
-    const params: unknown[] = [s.brandId, s.start, s.end, platforms, regions, ORDER_STATUSES];
+  /**
+   * The one statement of {@link figures}: the orders from `from` (the start of the period before
+   * the range) to the range's end as columns, the customers new in those days, the range's top products.
+   */
+  private async figureRows(s: Scope, from: string, req: CommerceRequest, platforms: readonly string[], regions: readonly string[]): Promise<FigureRows> {
+    // $2 is the first day read (the filter's product condition reads items from $2 to $3 too); $7 the range's start.
+    const params: unknown[] = [s.brandId, from, s.end, platforms, regions, ORDER_STATUSES, s.start];
     const f = req.filter;
     const ordersWhere = filterSql("o", req, params);
     // Top products: from the daily product rows when the filter allows (platforms and statuses
@@ -335,13 +358,13 @@ export class CommerceService {
     const products = daily
       ? `SELECT d.product COLLATE "C" AS product, sum(d.amount)::text AS gmv, sum(d.quantity)::float8 AS quantity, sum(d.orders)::int AS orders
            FROM order_product_days d
-          WHERE d.brand_id = $1 AND d.day >= $2::date AND d.day <= $3::date${filterSql("d", req, params)}
+          WHERE d.brand_id = $1 AND d.day >= $7::date AND d.day <= $3::date${filterSql("d", req, params)}
           GROUP BY 1 HAVING sum(d.orders) > 0
           ORDER BY sum(d.amount) DESC, 1`
       : `SELECT i.product COLLATE "C" AS product, sum(i.quantity * i.price)::text AS gmv, sum(i.quantity)::float8 AS quantity,
                 (count(*) FILTER (WHERE i.product_repeat IS NOT TRUE))::int AS orders
            FROM order_items i
-          WHERE i.brand_id = $1 AND i.day >= $2::date AND i.day <= $3::date${filterSql("i", req, params)}
+          WHERE i.brand_id = $1 AND i.day >= $7::date AND i.day <= $3::date${filterSql("i", req, params)}
           GROUP BY 1
           ORDER BY sum(i.quantity * i.price) DESC, 1`;
     type Row = {
