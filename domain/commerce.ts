@@ -178,6 +178,12 @@ export const CommerceFigures = Schema.Struct({
   topProducts: Schema.Array(ProductFigure),
   /** One entry per BASKET_BUCKETS bucket, in order. */
   basketSizes: Schema.Array(BasketBucketFigure),
+  /**
+   * The period of equal length just before the range (`previousPeriod`, domain/periodChange.ts),
+   * with the same channel and filter: its totals, for each key figure's change. A customer is
+   * new there when their first order falls in that period.
+   */
+  previous: Schema.Struct({ start: DateOnly, end: DateOnly, totals: CommerceTotals }),
 });
 export type CommerceFigures = typeof CommerceFigures.Type;
 

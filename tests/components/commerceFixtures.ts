@@ -35,6 +35,14 @@ export const figures: CommerceFigures = Schema.decodeUnknownSync(CommerceFigures
     { product: "Soap, 3 pack", quantity: 30, gmv: 3000, orders: 15 },
   ],
   basketSizes: BASKET_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, orders: [10, 20, 8, 3, 1, 0][i]!, gmv: [1000, 6000, 4000, 1000, 345.5, 0][i]! })),
+  previous: {
+    start: "2024-08-29",
+    end: "2024-08-31",
+    totals: {
+      gmv: 10000, nmv: 10000, orders: 50, customers: 30, newCustomers: 0, oldCustomers: 30,
+      newCustomerGmv: 0, oldCustomerGmv: 10000, avgBasket: 200,
+    },
+  },
 });
 
 export const emptyFigures: CommerceFigures = {

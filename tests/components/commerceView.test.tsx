@@ -86,6 +86,35 @@ describe("E-Commerce page view", () => {
     expect(text(host)).toContain("GMV (gross merchandise value): the value of every order placed in the range");
   });
 
+  it("says each key figure's change against the previous period in words, good or bad by the figure", async () => {
+    const host = await render(<ECommerceView {...props()} />);
+    // What a screen reader hears after each value (the arrow and colour are hidden from it).
+    const spoken = [...host.querySelectorAll('dl[aria-label="Key figures"] div')].map((d) => [
+      text(d.querySelector("dt")),
+      text(d.querySelector("dd.figure-change .visually-hidden")),
+    ]);
+    const period = "the previous 3 days (2024-08-29 – 2024-08-31)";
+    expect(spoken).toEqual([
+      ["GMV", `up 23.5 % on ${period}, good`], // 12,345.50 against 10,000
+      ["NMV", `no change on ${period}`],
+      ["Orders", `down 16.0 % on ${period}, bad`], // 42 against 50
+      ["Customers", `no change on ${period}`],
+      ["New customers", `new: none in ${period}, good`],
+      ["Old customers", `down 40.0 % on ${period}, bad`], // 18 against 30
+      ["Average basket size", `up 47.0 % on ${period}`], // neutral: ฿293.94 against ฿200
+    ]);
+    const gmv = host.querySelector('dl[aria-label="Key figures"] div .change-badge')!;
+    expect(gmv.getAttribute("title")).toBe(`up 23.5 % on ${period}, good`);
+    expect(text(gmv.querySelector('[aria-hidden="true"]'))).toBe("▲23.5 %");
+  });
+
+  it("a range after no orders says there is nothing to compare the average basket with", async () => {
+    const none = { ...figures.previous.totals, gmv: 0, nmv: 0, orders: 0, customers: 0, oldCustomers: 0, oldCustomerGmv: 0, avgBasket: null };
+    const host = await render(<ECommerceView {...props({ figures: { ...figures, previous: { ...figures.previous, totals: none } } })} />);
+    const avg = [...host.querySelectorAll('dl[aria-label="Key figures"] div')].find((d) => text(d.querySelector("dt")) === "Average basket size");
+    expect(text(avg?.querySelector("dd.figure-change .visually-hidden"))).toBe("no data to compare with the previous 3 days (2024-08-29 – 2024-08-31)");
+  });
+
   it("draws the seven charts, each under its heading with exports and a table", async () => {
     const host = await render(<ECommerceView {...props()} />);
     const headings = [...host.querySelectorAll(".commerce-chart h2")].map(text);

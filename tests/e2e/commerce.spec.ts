@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bangkokDay } from "../../domain/dates";
+import { previousPeriod } from "../../domain/periodChange";
 import { choose, createTemplate, deleteAllTemplates, dialog, drawer, openDrawer } from "./models/filterUi";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
@@ -40,7 +41,8 @@ const keyFigures = (page: Page) => page.getByRole("region", { name: "Key figures
 /** The value shown for a key figure ("GMV", "NMV", "Orders", …), without its note. */
 async function figure(page: Page, name: string): Promise<string> {
   const box = keyFigures(page).locator("div").filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${name}$`) }) });
-  const text = await box.getByRole("definition").evaluate((dd) => dd.firstChild?.textContent ?? "");
+  // The value is the first description (the change and the definition follow it: docs/figures.md).
+  const text = await box.getByRole("definition").first().evaluate((dd) => dd.firstChild?.textContent ?? "");
   return text.trim();
 }
 
@@ -111,6 +113,16 @@ test("shows the month's figures, GMV and NMV defined, and every chart with its t
   await expect(page.getByText("Loading chart…")).toHaveCount(0);
   await expect(page.locator(".js-plotly-plot")).toHaveCount(7);
   await expect(page.getByRole("combobox", { name: "E-commerce channel" })).toHaveValue("All channel");
+});
+
+test("a key figure says its change against the previous month-long period in words", async ({ page }) => {
+  await open(page);
+  const [start, end] = [...MONTH.matchAll(/\d{4}-\d{2}-\d{2}/g)].map((m) => m[0]);
+  const before = previousPeriod({ start: start!, end: end! });
+  const gmv = keyFigures(page).locator("div").filter({ has: page.getByRole("term").filter({ hasText: /^GMV$/ }) });
+  // Read out after the value, e.g. "up 12.3 % on the previous 31 days (2026-08-31 – 2026-09-30), good".
+  const words = new RegExp(`^((up|down) [\\d,]+\\.\\d % on|no change on) the previous ${before.days} days \\(${before.start} – ${before.end}\\)(, good|, bad)?$`);
+  await expect(gmv.getByRole("definition").nth(1).getByText(words)).toHaveCount(1);
 });
 
 test("the channel selector narrows the figures to Shopee, kept in the URL", async ({ page }) => {

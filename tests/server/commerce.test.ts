@@ -338,6 +338,60 @@ describe("filters", () => {
   });
 });
 
+describe("previous period (the change of the key figures)", () => {
+  const zero = { gmv: 0, nmv: 0, orders: 0, customers: 0, newCustomers: 0, oldCustomers: 0, newCustomerGmv: 0, oldCustomerGmv: 0, avgBasket: null };
+
+  it("answers the totals of the period of equal length just before the range, counting new customers within it", async () => {
+    // 1–30 April (30 days) → 2–31 March: every March order but S2 (1 March).
+    const f = await figures(request({ start: "2024-04-01", end: "2024-04-30" }));
+    expect(f.totals).toMatchObject({ gmv: 49.5, orders: 1 });
+    expect(f.previous).toEqual({
+      start: "2024-03-02",
+      end: "2024-03-31",
+      totals: {
+        gmv: 7950.49, // 199.99 + 200 + 1,500 + 1,000 + 50.50 + 5,000
+        nmv: 6250.49, // without L1 (cancelled) and L2 (returned)
+        orders: 6,
+        customers: 4,
+        newCustomers: 3, // B, C and D ordered first in March; A in February
+        oldCustomers: 1,
+        newCustomerGmv: 7899.99,
+        oldCustomerGmv: 50.5,
+        avgBasket: 1325.08, // 7,950.49 ÷ 6
+      },
+    });
+    // March (31 days) → 30 January – 29 February: S1 only, A's first order.
+    expect((await figures(request())).previous).toEqual({
+      start: "2024-01-30",
+      end: "2024-02-29",
+      totals: { gmv: 100, nmv: 100, orders: 1, customers: 1, newCustomers: 1, oldCustomers: 0, newCustomerGmv: 100, oldCustomerGmv: 0, avgBasket: 100 },
+    });
+  });
+
+  it("applies the channel and the filter to the previous period too", async () => {
+    const april = { start: "2024-04-01", end: "2024-04-30" };
+    const lazada = await figures(request({ ...april, channel: "Lazada" }));
+    expect(lazada.totals).toEqual(zero);
+    // L1 (cancelled, 200), L2 (returned, 1,500), L3 (5,000): customers B and C, both new in March.
+    expect(lazada.previous.totals).toEqual({
+      gmv: 6700, nmv: 5000, orders: 3, customers: 2, newCustomers: 2, oldCustomers: 0, newCustomerGmv: 6700, oldCustomerGmv: 0, avgBasket: 2233.33,
+    });
+    // Orders holding Alpha in 2–31 March: L1 and S4 (S2 is on 1 March).
+    const alpha = await figures(request(april, { products: ["Alpha"] }));
+    expect(alpha.totals.orders).toBe(0);
+    expect(alpha.previous.totals).toMatchObject({ gmv: 1200, orders: 2, customers: 2 });
+    const southern = await figures(request(april, { locations: ["Southern"], statuses: ["completed"] }));
+    expect(southern.previous.totals).toMatchObject({ gmv: 5000, nmv: 5000, orders: 1, customers: 1 });
+  });
+
+  it("answers zero totals for a previous period before the first order", async () => {
+    // The first order is on 20 February; 20–29 February (10 days) → 10–19 February.
+    const f = await figures(request({ start: "2024-02-20", end: "2024-02-29" }));
+    expect(f.totals).toMatchObject({ gmv: 100, orders: 1 });
+    expect(f.previous).toEqual({ start: "2024-02-10", end: "2024-02-19", totals: zero });
+  });
+});
+
 describe("customers (CRM)", () => {
   it("lists the range's customers with recency, frequency and monetary over completed and pending orders, and the period before", async () => {
     const c = await customers(request());

@@ -6,7 +6,10 @@
  */
 import { useMemo, type ReactNode } from "react";
 import { COMMERCE_CHANNELS, type CommerceChannel, type CommerceFigures } from "../../../domain/commerce";
+import { daysInclusive } from "../../../domain/calendarDays";
+import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
 import type { ChartClick } from "../../../domain/commerceFilter";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { Select } from "@/components/ui/Select";
 import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
@@ -72,6 +75,8 @@ const SWATCHES: Record<string, string> = { "New customers": CUSTOMER_COLOURS.new
 
 function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: string }) {
   const table = useMemo(() => keyFiguresTable(figures, channel), [figures, channel]);
+  const { start, end } = figures.previous;
+  const period: PreviousPeriod = { start, end, days: daysInclusive(start, end) };
   return (
     <section className="commerce-figures" aria-labelledby="commerce-figures-title">
       <div className="commerce-chart-head">
@@ -80,20 +85,23 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
           <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
         </div>
       </div>
-      <dl className="summary commerce-summary" aria-label="Key figures">
-        {keyFigures(figures.totals).map((k) => (
-          <div key={k.label}>
-            <dt>
-              {SWATCHES[k.label] !== undefined && <Swatch colour={SWATCHES[k.label]!} />}
-              {k.label}
-            </dt>
-            <dd>
-              {k.value === null ? <Missing /> : k.format(k.value)}
-              {k.note !== undefined && <span className="commerce-figure-note">{k.note}</span>}
-            </dd>
-          </div>
+      <FigureCards label="Key figures" className="commerce-summary">
+        {keyFigures(figures.totals, figures.previous.totals).map((k) => (
+          <FigureCard
+            key={k.label}
+            label={k.label}
+            value={
+              <>
+                {k.value === null ? <Missing /> : k.format(k.value)}
+                {k.note !== undefined && <span className="commerce-figure-note">{k.note}</span>}
+                {/* After the value (which stays the description's first text), drawn before it (CSS order). */}
+                {SWATCHES[k.label] !== undefined && <Swatch colour={SWATCHES[k.label]!} />}
+              </>
+            }
+            change={{ change: figureChange(k.value, k.previous, k.polarity), period }}
+          />
         ))}
-      </dl>
+      </FigureCards>
       <ul className="commerce-definitions muted">
         <li>{GMV_DEFINITION}</li>
         <li>{NMV_DEFINITION}</li>

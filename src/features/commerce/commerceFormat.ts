@@ -9,6 +9,7 @@ import {
   BASKET_BUCKETS, ORDER_STATUS_LABELS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
 } from "../../../domain/commerce";
 import { CHART_CLICK_FIELD_NAMES, basketBucketValue, type ChartClick } from "../../../domain/commerceFilter";
+import type { Polarity } from "../../../domain/periodChange";
 import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount as count, formatMoney as money, formatShareOf } from "@/components/format/numbers";
@@ -376,17 +377,29 @@ export interface KeyFigure {
   readonly format: (n: number) => string;
   /** Small text under the value. */
   readonly note?: string;
+  /** Which way of its change is good news (docs/commerce.md, "Change against the previous period"). */
+  readonly polarity: Polarity;
+  /** The figure over the previous period (null: not measured, as an average without orders). */
+  readonly previous: number | null;
 }
 
-export function keyFigures(t: CommerceTotals): KeyFigure[] {
+/**
+ * The key figures of the range, each with its value over the previous period (null for every
+ * one when `previous` is left out). Higher is better for the money, orders and customers (old
+ * customers too: they are the ones who came back); the average basket is neutral (it also rises
+ * when small orders are lost).
+ */
+export function keyFigures(t: CommerceTotals, previous?: CommerceTotals): KeyFigure[] {
+  const up: Polarity = "higher-is-better";
+  const was = (key: keyof CommerceTotals): number | null => (previous === undefined ? null : previous[key]);
   return [
-    { label: "GMV", value: t.gmv, format: formatMoney },
-    { label: "NMV", value: t.nmv, format: formatMoney, note: t.gmv > 0 ? `${formatShare(t.nmv, t.gmv)} of GMV` : undefined },
-    { label: "Orders", value: t.orders, format: formatCount },
-    { label: "Customers", value: t.customers, format: formatCount },
-    { label: "New customers", value: t.newCustomers, format: formatCount, note: `GMV ${formatMoney(t.newCustomerGmv)}` },
-    { label: "Old customers", value: t.oldCustomers, format: formatCount, note: `GMV ${formatMoney(t.oldCustomerGmv)}` },
-    { label: "Average basket size", value: t.avgBasket, format: formatMoney },
+    { label: "GMV", value: t.gmv, format: formatMoney, polarity: up, previous: was("gmv") },
+    { label: "NMV", value: t.nmv, format: formatMoney, note: t.gmv > 0 ? `${formatShare(t.nmv, t.gmv)} of GMV` : undefined, polarity: up, previous: was("nmv") },
+    { label: "Orders", value: t.orders, format: formatCount, polarity: up, previous: was("orders") },
+    { label: "Customers", value: t.customers, format: formatCount, polarity: up, previous: was("customers") },
+    { label: "New customers", value: t.newCustomers, format: formatCount, note: `GMV ${formatMoney(t.newCustomerGmv)}`, polarity: up, previous: was("newCustomers") },
+    { label: "Old customers", value: t.oldCustomers, format: formatCount, note: `GMV ${formatMoney(t.oldCustomerGmv)}`, polarity: up, previous: was("oldCustomers") },
+    { label: "Average basket size", value: t.avgBasket, format: formatMoney, polarity: "neutral", previous: was("avgBasket") },
   ];
 }
 
