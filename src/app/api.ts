@@ -8,6 +8,7 @@ import { waitFor } from "xstate";
 import { Api, ApiError, UploadResponse, type CallName, type RequestOf, type ResponseOf, type UploadPurpose } from "../../domain/api";
 import { selectAccessToken, selectIsAuthenticated, selectIsBusy, selectIsReadyForCalls } from "../../machines/auth/authSelectors";
 import { ApiCallError, call } from "@/api/client";
+import { xhrUpload } from "@/api/upload";
 import { authActor } from "@/app/auth";
 
 export interface AuthedCallOptions {
@@ -63,44 +64,18 @@ export function authedCall<N extends CallName>(name: N, body: RequestOf<N>, opts
 const decodeUpload = Schema.decodeUnknownResult(UploadResponse);
 const decodeApiError = Schema.decodeUnknownResult(ApiError);
 
-function sendUpload(file: File, purpose: UploadPurpose, accessToken: string, onProgress?: (fraction: number) => void) {
-  // XMLHttpRequest, not fetch: only it reports upload progress.
-  return new Promise<UploadResponse>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", Api.uploadImg.path);
-    xhr.setRequestHeader("Authorization", `Bearer ${accessToken}`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiCallError(0, "network", "The server could not be reached. Check your connection and try again."));
-    xhr.onload = () => {
-      let json: unknown;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = undefined;
-      }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const decoded = decodeApiError(json);
-        const message = decoded._tag === "Success" ? decoded.success.message : `The server answered ${xhr.status}.`;
-        reject(new ApiCallError(xhr.status, decoded._tag === "Success" ? decoded.success.error : `http_${xhr.status}`, message));
-        return;
-      }
-      const decoded = decodeUpload(json);
-      if (decoded._tag === "Failure") {
-        reject(new ApiCallError(xhr.status, "contract", `Unexpected answer from ${Api.uploadImg.path}: ${decoded.failure.message}`));
-        return;
-      }
-      onProgress?.(1);
-      resolve(decoded.success);
-    };
-    const form = new FormData();
-    form.append("file", file);
-    form.append("purpose", purpose);
-    xhr.send(form);
-  });
+async function sendUpload(file: File, purpose: UploadPurpose, accessToken: string, onProgress?: (fraction: number) => void): Promise<UploadResponse> {
+  const path = Api.uploadImg.path;
+  const { status, json } = await xhrUpload({ path, fields: [["file", file], ["purpose", purpose]], accessToken, onProgress });
+  if (status < 200 || status >= 300) {
+    const decoded = decodeApiError(json);
+    const message = decoded._tag === "Success" ? decoded.success.message : `The server answered ${status}.`;
+    throw new ApiCallError(status, decoded._tag === "Success" ? decoded.success.error : `http_${status}`, message);
+  }
+  const decoded = decodeUpload(json);
+  if (decoded._tag === "Failure") throw new ApiCallError(status, "contract", `Unexpected answer from ${path}: ${decoded.failure.message}`);
+  onProgress?.(1);
+  return decoded.success;
 }
 
 /** Uploads an image (`/user/upload-img`) as the signed-in user, reporting progress from 0 to 1. */

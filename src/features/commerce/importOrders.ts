@@ -1,6 +1,6 @@
 /**
  * The orders import of the E-Commerce page (`POST /user/import-orders`, multipart `file` and
- * `brand`): sent with XMLHttpRequest for its upload progress, as the signed-in user (a 401 is
+ * `brand`): sent with `xhrUpload` (`@/api/upload`) for its upload progress, as the signed-in user (a 401 is
  * retried once with a refreshed token). A refused file (400 with the bad rows) is an answer, not
  * an error: nothing was written, and every bad line is listed.
  */
@@ -8,6 +8,7 @@ import { Schema } from "effect";
 import { Api, ApiError } from "../../../domain/api";
 import { ImportOrdersRefusal, ImportOrdersResponse, type ImportOrdersResult } from "../../../domain/commerce";
 import { ApiCallError } from "@/api/client";
+import { xhrUpload } from "@/api/upload";
 import { withFreshToken } from "@/app/api";
 
 export type ImportOutcome =
@@ -40,39 +41,12 @@ export function importOutcomeOf(status: number, json: unknown): ImportOutcome {
   throw new ApiCallError(status, `http_${status}`, `The server answered ${status}.`);
 }
 
-function send(file: File, brand: string, accessToken: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportOutcome> {
-  return new Promise<ImportOutcome>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", Api.importOrders.path);
-    xhr.setRequestHeader("Authorization", `Bearer ${accessToken}`);
-    xhr.setRequestHeader("Accept", "application/json");
-    xhr.responseType = "text";
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress?.(e.loaded / e.total);
-    };
-    xhr.onerror = () => reject(new ApiCallError(0, "network", "The server could not be reached. Check your connection and try again."));
-    xhr.onabort = () => reject(new DOMException("The import was cancelled.", "AbortError"));
-    xhr.onload = () => {
-      let json: unknown;
-      try {
-        json = JSON.parse(xhr.responseText);
-      } catch {
-        json = undefined;
-      }
-      try {
-        const outcome = importOutcomeOf(xhr.status, json);
-        onProgress?.(1);
-        resolve(outcome);
-      } catch (error) {
-        reject(error);
-      }
-    };
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append("file", file);
-    form.append("brand", brand);
-    xhr.send(form);
-  });
+async function send(file: File, brand: string, accessToken: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportOutcome> {
+  const fields = [["file", file], ["brand", brand]] as const;
+  const { status, json } = await xhrUpload({ path: Api.importOrders.path, fields, accessToken, onProgress, signal });
+  const outcome = importOutcomeOf(status, json);
+  onProgress?.(1);
+  return outcome;
 }
 
 /** Imports an orders file for `brand` as the signed-in user, reporting upload progress from 0 to 1. */
