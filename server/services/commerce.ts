@@ -17,7 +17,7 @@ import {
 import { bangkokDay } from "../../domain/dates";
 import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
 import type { Storage } from "../storage/storage";
-import { extendDemoOrders } from "./commerceDemo";
+import { extendDemoOrders } from "../demo/commerceDemo";
 import { ServiceError } from "./errors";
 
 /** Most days a series shows one point per day; up to {@link WEEK_MAX_DAYS} one per ISO week; beyond, one per month. */

@@ -11,7 +11,7 @@ import { bangkokDay } from "../../domain/dates";
 import { FileRefusedError, UnreadableFileError, parseMetricsFile, type DraftValue } from "../import";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
-import { extendDemoMetrics } from "./seed";
+import { extendDemoMetrics } from "../demo/seed";
 
 /** Largest file an import takes (a year of an ads report at ad level and day fits easily). */
 export const METRICS_IMPORT_MAX_BYTES = 20 * 1024 * 1024;

@@ -19,7 +19,7 @@ import {
   type O2oProxyResponse, type O2oTargetPath,
 } from "../../domain/o2o";
 import type { Storage } from "../storage/storage";
-import { completeHoursEnd, extendDemoO2O } from "./o2oDemo";
+import { completeHoursEnd, extendDemoO2O } from "../demo/o2oDemo";
 import type { O2OBuiltinService } from "./o2oService";
 import { ServiceError } from "./errors";
 

@@ -27,6 +27,7 @@
 import { dayNumber } from "../../domain/calendarDays";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
+import { analyzeOrders } from "../services/ordersImport";
 
 /** First day with orders (Bangkok). */
 export const ORDERS_DEMO_START = "2023-01-01";
@@ -475,14 +476,6 @@ async function demoBrands(tx: Queryable): Promise<Array<DemoBrandRow & { filledF
     const brand = ORDERS_DEMO_BRANDS.find((b) => b.key === r.demo_key);
     return brand ? [{ id: r.brand_id, brand, filledFrom: r.filled_from, filledTo: r.filled_to }] : [];
   });
-}
-
-/**
- * Refreshes the planner's statistics of the orders tables after a large write: the figures'
- * plans depend on them, and PGlite has no autovacuum to do it.
- */
-export async function analyzeOrders(q: Queryable): Promise<void> {
-  await q.query("ANALYZE orders, order_items, order_customers, order_product_days");
 }
 
 /** First day (day number) of the calendar month holding day n, moved by `add` months. */
