@@ -3,7 +3,7 @@
  * demo brands from 2023-01-01 to today, with their items and each customer's first order day.
  *
  * The rows are generated inside the database by one INSERT … SELECT over generate_series, like
- * the o2o demo (server/services/o2oDemo.ts): a row is a pure function of (brand, customer, order
+ * the o2o demo (server/demo/o2oDemo.ts): a row is a pure function of (brand, customer, order
  * number) through hashint4 and int4/float4 arithmetic, so PGlite and PostgreSQL hold identical
  * rows, and writing a month now or later writes the same rows. The calendar (weekdays, paydays,
  * sale days, growth) is computed here per day and passed as arrays; no random(), no transcendental
