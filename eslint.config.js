@@ -1,6 +1,7 @@
 // Lint runs in `npm test`. Besides typescript-eslint's recommended rules it enforces the
 // one-way imports of docs/architecture.md: domain imports nothing of ours; machines and
-// workers import only domain; server never imports src, machines or workers; no import cycles;
+// workers import only domain; server never imports src, machines or workers; server/services
+// never import server/demo; no import cycles;
 // no feature imports another feature; in src/, `src/app/`, `src/components/` and `src/api/`
 // (shared layers) import no feature, layout, route or the router; PrimeReact is imported only
 // in src/components/ui.
@@ -61,6 +62,11 @@ export default tseslint.config(
   layer(["machines/**/*.ts"], ["src", "server", "workers"], "machines/ import only domain/."),
   layer(["workers/**/*.ts"], ["src", "server", "machines"], "workers/ import only domain/."),
   layer(["server/**/*.ts"], ["src", "machines", "workers"], "server/ never imports src/, machines/ or workers/."),
+  // The services know nothing of the demo: server/runtime.ts wraps the demo's top-ups around them.
+  restricted(["server/services/**/*.ts"], [
+    ...["src", "machines", "workers"].map((dir) => ({ group: [`**/${dir}/*`, `${dir}/*`], message: "server/ never imports src/, machines/ or workers/." })),
+    { group: ["**/demo/*", "demo/*"], message: "server/services/ never imports server/demo/: the demo is wrapped around the services in server/runtime.ts." },
+  ]),
   restricted(["src/**/*.{ts,tsx}"], [primeReact]),
   ...featureRules,
   restricted(["src/app/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/api/**/*.{ts,tsx}"], [primeReact, sharedLayer]),

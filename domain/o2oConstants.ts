@@ -24,6 +24,12 @@ export const isBangkokMidnight = (t: number): boolean => (t + BANGKOK_OFFSET_SEC
 /** True when `t` is 23:59:59 of a Bangkok day. */
 export const isBangkokDayEnd = (t: number): boolean => (t + 1 + BANGKOK_OFFSET_SECONDS) % DAY_SECONDS === 0;
 
+/** Start (unix seconds) of the Bangkok calendar month holding `t`, moved by `add` months. */
+export function bangkokMonthStart(t: number, add = 0): number {
+  const local = new Date((t + BANGKOK_OFFSET_SECONDS) * 1000);
+  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + add, 1) / 1000 - BANGKOK_OFFSET_SECONDS;
+}
+
 /**
  * Dwell-time buckets of the views-dwell-time chart, in seconds: each holds `min ≤ value < max`
  * (`max` null = no upper end), so 5 s counts in 5–15 and 60 s in 60+.

@@ -16,8 +16,8 @@
 import { DateTime } from "luxon";
 import type { CommerceFilter, CommerceRequest } from "../domain/commerce";
 import { CommerceService } from "../server/services/commerce";
-import { fillDemoOrders } from "../server/services/commerceDemo";
-import { DEMO_EMAIL, seedDemo } from "../server/services/seed";
+import { fillDemoOrders } from "../server/demo/commerceDemo";
+import { DEMO_EMAIL, seedDemo } from "../server/demo/seed";
 import { migrate } from "../server/storage/migrate";
 import { msSince as ms, openBenchDb, percentiles as timed } from "./lib/benchDb";
 

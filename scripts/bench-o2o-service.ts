@@ -13,8 +13,8 @@
  */
 import { DateTime } from "luxon";
 import type { O2oPayloadOf, O2oTargetPath } from "../domain/o2o";
-import { DEMO_EMAIL, seedDemo } from "../server/services/seed";
-import { fillDemoO2O } from "../server/services/o2oDemo";
+import { DEMO_EMAIL, seedDemo } from "../server/demo/seed";
+import { fillDemoO2O } from "../server/demo/o2oDemo";
 import { O2OBuiltinService } from "../server/services/o2oService";
 import { migrate } from "../server/storage/migrate";
 import { msSince as ms, openBenchDb, percentiles as timed } from "./lib/benchDb";

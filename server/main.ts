@@ -1,7 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildServer } from "./runtime";
-import { fillDemoInBackground } from "./services/demoFill";
+import { fillDemoInBackground } from "./demo/demoFill";
 import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
 

@@ -3,6 +3,7 @@ import { AccessTokens } from "./auth/tokens";
 import { Activity } from "./services/activity";
 import { loadSigningSecret } from "./auth/secret";
 import type { Config } from "./config";
+import { demoTopUps } from "./demo/topUp";
 import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
@@ -17,9 +18,17 @@ import { UserService } from "./services/users";
 import type { Storage } from "./storage/storage";
 import pkg from "../package.json" with { type: "json" };
 
-/** Wires the services over one storage: used by the server, the CLI and the tests. */
+/** Leaves a service as it is: how the services stand when the demo is off. */
+const asIs = <T>(service: T): T => service;
+
+/**
+ * Wires the services over one storage: used by the server, the CLI and the tests. When the demo
+ * is on (SEED_DEMO is not "false") the demo's top-ups are wrapped around the services that read
+ * demo data (server/demo/topUp.ts); the services themselves know nothing of the demo.
+ */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
+  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs } : demoTopUps(storage);
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   return {
     config,
@@ -34,14 +43,14 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),
-    metrics: new MetricsService(storage),
+    metrics: demo.metrics(new MetricsService(storage)),
     ordersImport: new OrdersImportService(storage),
     o2o: new O2OProxy(
       storage,
-      config.o2oUpstreamUrl ? new UpstreamO2OBackend(config.o2oUpstreamUrl) : new BuiltinO2OBackend(new O2OBuiltinService(storage), storage),
+      config.o2oUpstreamUrl ? new UpstreamO2OBackend(config.o2oUpstreamUrl) : demo.o2o(new BuiltinO2OBackend(new O2OBuiltinService(storage))),
       config.o2oTimeoutMs,
     ),
-    commerce: new CommerceService(storage),
+    commerce: demo.commerce(new CommerceService(storage)),
     activity: new Activity(),
   };
 }

@@ -14,11 +14,9 @@ import {
   type Breakdown, type CommerceCustomers, type CommerceTotals, type CommerceFigures, type CommerceRequest, type CustomerColumns,
   type OrderStatus, type SeriesGranularity,
 } from "../../domain/commerce";
-import { bangkokDay } from "../../domain/dates";
 import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
 import { previousPeriod } from "../../domain/periodChange";
 import type { Storage } from "../storage/storage";
-import { extendDemoOrders } from "./commerceDemo";
 import { ServiceError } from "./errors";
 
 /** Most days a series shows one point per day; up to {@link WEEK_MAX_DAYS} one per ISO week; beyond, one per month. */
@@ -248,22 +246,7 @@ function totalsOf(sums: ReturnType<typeof sumOrders>): CommerceTotals {
 }
 
 export class CommerceService {
-  private toppedUpFor: string | null = null;
-  private topping: Promise<void> | null = null;
-
-  constructor(private readonly db: Storage, private readonly now: () => Date = () => new Date()) {}
-
-  /** Continues the demo orders up to today, at most once per Bangkok day (none when there is no demo brand). */
-  async topUpDemo(): Promise<void> {
-    const today = bangkokDay(this.now());
-    if (this.toppedUpFor === today) return;
-    this.topping ??= extendDemoOrders(this.db, this.now()).then(() => {
-      this.toppedUpFor = today;
-    }).finally(() => {
-      this.topping = null;
-    });
-    await this.topping;
-  }
+  constructor(private readonly db: Storage) {}
 
   /** Checks the range and that the brand is one of the user's. */
   private async scope(userId: number, req: CommerceRequest): Promise<Scope> {
@@ -276,7 +259,6 @@ export class CommerceService {
       "SELECT b.id FROM user_brands ub JOIN brands b ON b.id = ub.brand_id WHERE ub.user_id = $1 AND b.name = $2", [userId, req.brand],
     )).rows[0];
     if (!found) throw new ServiceError("forbidden", `"${req.brand}" is not one of your brands`, { field: "brand" });
-    await this.topUpDemo();
     return { brandId: found.id, brand: req.brand, start: req.start, end: req.end, days };
   }
 

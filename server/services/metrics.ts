@@ -11,7 +11,6 @@ import { bangkokDay } from "../../domain/dates";
 import { FileRefusedError, UnreadableFileError, parseMetricsFile, type DraftValue } from "../import";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
-import { extendDemoMetrics } from "./seed";
 
 /** Largest file an import takes (a year of an ads report at ad level and day fits easily). */
 export const METRICS_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -62,8 +61,6 @@ interface Resolved {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export class MetricsService {
-  private toppedUpFor: string | null = null;
-
   constructor(private readonly db: Storage, private readonly now: () => Date = () => new Date()) {}
 
   /** The accounts an import or a summary may touch. */
@@ -280,7 +277,6 @@ export class MetricsService {
    * @throws ServiceError forbidden when the brand is not one of the user's
    */
   async summary(userId: number, q: MetricsSummaryRequest): Promise<MetricsSummary> {
-    await this.topUpDemo();
     const brands = (await this.db.query<{ id: number; name: string }>(
       "SELECT b.id, b.name FROM user_brands ub JOIN brands b ON b.id = ub.brand_id WHERE ub.user_id = $1 ORDER BY b.name", [userId],
     )).rows;
@@ -307,15 +303,6 @@ export class MetricsService {
         return { metric, total, days: points.length, last: points[points.length - 1]?.date ?? null, series: points };
       });
     return { start: q.start, end: q.end, brands: chosen.map((b) => b.name), channel, ma: series("ma"), ads: series("ads") };
-  }
-
-  /** Continues the demo series up to today, once per Bangkok day and process. */
-  async topUpDemo(): Promise<number> {
-    const today = bangkokDay(this.now());
-    if (this.toppedUpFor === today) return 0;
-    const written = await extendDemoMetrics(this.db, today);
-    this.toppedUpFor = today;
-    return written;
   }
 }
 

@@ -19,7 +19,6 @@ import {
   type O2oProxyResponse, type O2oTargetPath,
 } from "../../domain/o2o";
 import type { Storage } from "../storage/storage";
-import { completeHoursEnd, extendDemoO2O } from "./o2oDemo";
 import type { O2OBuiltinService } from "./o2oService";
 import { ServiceError } from "./errors";
 
@@ -100,36 +99,13 @@ async function readLimited(res: Response, max: number, label: string): Promise<s
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/**
- * The built-in service, called in-process. Before answering it continues the demo rollups up to
- * the last complete hour, at most once per hour and process, so a server running for days still
- * shows today's visitors.
- */
+/** The built-in service, called in-process. */
 export class BuiltinO2OBackend implements O2OBackend {
   readonly label = "the built-in visitor analytics service";
-  private toppedUpTo = 0;
-  private topping: Promise<unknown> | null = null;
 
-  constructor(
-    private readonly service: Pick<O2OBuiltinService, "answer">,
-    private readonly db: Storage,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
-
-  /** Writes the demo hours completed since the last top-up (none when there are no demo campaigns). */
-  async topUpDemo(): Promise<void> {
-    const hour = completeHoursEnd(this.now());
-    if (this.toppedUpTo >= hour) return;
-    this.topping ??= extendDemoO2O(this.db, this.now()).then(() => {
-      this.toppedUpTo = hour;
-    }).finally(() => {
-      this.topping = null;
-    });
-    await this.topping;
-  }
+  constructor(private readonly service: Pick<O2OBuiltinService, "answer">) {}
 
   async request(path: O2oTargetPath, _method: O2oMethod, payload: unknown, tokenO2O: string): Promise<unknown> {
-    await this.topUpDemo();
     try {
       return await this.service.answer(tokenO2O, path, payload as O2oPayloadOf<typeof path>);
     } catch (err) {

@@ -12,7 +12,7 @@
  * rows is 0: the rollups keep no row for a cell where nobody passed.
  */
 import type { Storage } from "../storage/storage";
-import { BANGKOK_OFFSET_S, bangkokMonthStart } from "./o2oDemo";
+import { BANGKOK_OFFSET_SECONDS, bangkokMonthStart } from "../../domain/o2oConstants";
 import { ServiceError } from "./errors";
 
 export const SEXES = ["men", "women"] as const;
@@ -115,7 +115,7 @@ SELECT r.i, x.*
   ) x ON true
  ORDER BY r.i${groupBy ? ", x.k" : ""}`;
 
-const BKK_HOUR = `((h.hour + ${BANGKOK_OFFSET_S}) / 3600) % 24`;
+const BKK_HOUR = `((h.hour + ${BANGKOK_OFFSET_SECONDS}) / 3600) % 24`;
 
 function checkRanges(ranges: readonly UnixRange[]): void {
   if (ranges.length > MAX_RANGES) throw new ServiceError("invalid", `at most ${MAX_RANGES} ranges`, { field: "ranges" });

@@ -9,7 +9,6 @@ import type { ImportOrdersResult, Order } from "../../domain/commerce";
 import { MAX_LISTED_ROW_ERRORS } from "../../domain/metrics";
 import { FileRefusedError, UnreadableFileError, parseOrdersFile, type ParsedOrders } from "../import/orders";
 import type { Queryable, Storage } from "../storage/storage";
-import { analyzeOrders } from "./commerceDemo";
 import { ServiceError } from "./errors";
 import { ImportRefusedError } from "./metrics";
 
@@ -23,6 +22,14 @@ const LOOKUP_BATCH = 5_000;
 const ANALYZE_AFTER = 5_000;
 /** Rows per INSERT/UPDATE statement. */
 const WRITE_BATCH = 5_000;
+
+/**
+ * Refreshes the planner's statistics of the orders tables after a large write: the figures'
+ * plans depend on them, and PGlite has no autovacuum to do it.
+ */
+export async function analyzeOrders(q: Queryable): Promise<void> {
+  await q.query("ANALYZE orders, order_items, order_customers, order_product_days");
+}
 
 /** Who imports: a signed-in user (only their brands) or the CLI (any brand). */
 export interface OrdersImportScope { readonly userId?: number }

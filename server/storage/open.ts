@@ -8,7 +8,7 @@ import { migrate } from "./migrate";
 import { PGliteStorage } from "./pglite";
 import { PostgresStorage } from "./postgres";
 import type { Storage } from "./storage";
-import { seedDemo } from "../services/seed";
+import { seedDemo } from "../demo/seed";
 
 export function pgliteDir(dataDir: string): string {
   return path.join(dataDir, "pgdata");

@@ -19,6 +19,9 @@ describe("layering rules", () => {
     ["workers/x.ts", 'import { a } from "../machines/auth/authMachine";\nexport const b = a;\n'],
     ["server/x.ts", 'import { a } from "../src/app/auth";\nexport const b = a;\n'],
     ["server/x.ts", 'import { a } from "../machines/auth/authMachine";\nexport const b = a;\n'],
+    ["server/services/x.ts", 'import { a } from "../demo/seed";\nexport const b = a;\n'],
+    ["server/services/x.ts", 'import { a } from "../demo/topUp";\nexport const b = a;\n'],
+    ["server/services/x.ts", 'import { a } from "../../src/app/auth";\nexport const b = a;\n'],
   ])("refuses %s importing across the layers: %s", async (file, source) => {
     expect(await layerErrors(file, source)).not.toEqual([]);
   });
@@ -26,6 +29,9 @@ describe("layering rules", () => {
   it.each([
     ["machines/auth/x.ts", 'import { a } from "../../domain/api";\nexport const b = a;\n'],
     ["server/x.ts", 'import { a } from "../domain/api";\nexport const b = a;\n'],
+    ["server/runtime.ts", 'import { a } from "./demo/topUp";\nexport const b = a;\n'],
+    ["server/demo/x.ts", 'import { a } from "../services/users";\nexport const b = a;\n'],
+    ["server/services/x.ts", 'import { a } from "./users";\nexport const b = a;\n'],
     ["src/x.ts", 'import { a } from "../machines/auth/authMachine";\nexport const b = a;\n'],
   ])("allows %s: %s", async (file, source) => {
     expect(await layerErrors(file, source)).toEqual([]);

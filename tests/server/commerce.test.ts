@@ -12,7 +12,7 @@ import { addDays } from "../../domain/calendarDays";
 import {
   backfillDemoOrders, bangkokDayNumber, dayText, extendDemoOrders, fillDemoOrdersInBackground, ORDERS_DEMO_BRANDS,
   ORDERS_DEMO_PENDING_DAYS, recentOrdersStart,
-} from "../../server/services/commerceDemo";
+} from "../../server/demo/commerceDemo";
 import { defaultSegmentRules, rfmWeightsOf } from "../../domain/rfm";
 import { granularityFor, periodsOf } from "../../server/services/commerce";
 import { packCustomers, scoreRfm, summariseRfm } from "../../workers/rfm";

@@ -4,7 +4,7 @@ import { Schema } from "effect";
 import { Api } from "../../domain/api";
 import { ImportMetricsRefusal, MAX_LISTED_ROW_ERRORS, PLAN_METRICS, type MetricKey, type MetricPlan } from "../../domain/metrics";
 import { METRICS_IMPORT_MAX_BYTES } from "../../server/services/metrics";
-import { DEMO_ADS_METRICS, DEMO_MA_METRICS } from "../../server/services/seed";
+import { DEMO_ADS_METRICS, DEMO_MA_METRICS } from "../../server/demo/seed";
 import { adsWorkbook, fixture, utf8 } from "../fixtures/metrics/build";
 import { startTestServer, type TestServer } from "../support/testServer";
 

@@ -4,7 +4,7 @@ import { bangkokDay } from "../../domain/dates";
 import { addDays, daysInclusive } from "../../domain/calendarDays";
 import {
   DEMO_ADS_METRICS, DEMO_MA_METRICS, DEMO_METRICS_START, demoAdsValues, demoMaValues, extendDemoMetrics,
-} from "../../server/services/seed";
+} from "../../server/demo/seed";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;

@@ -1,7 +1,7 @@
 // The o2o visitor analytics data layer: the demo rollups the seed writes, and the queries of
 // server/services/o2oRollups.ts over them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backfillDemoO2O, extendDemoO2O, fillDemoO2OInBackground, insertDemoO2O, O2O_DEMO_CAMPAIGNS, recentDemoStart } from "../../server/services/o2oDemo";
+import { backfillDemoO2O, extendDemoO2O, fillDemoO2OInBackground, insertDemoO2O, O2O_DEMO_CAMPAIGNS, recentDemoStart } from "../../server/demo/o2oDemo";
 import { AGE_BANDS, O2ORollups, TOTAL_KEYS, type Totals, type UnixRange } from "../../server/services/o2oRollups";
 import { startTestServer, type TestServer } from "../support/testServer";
 

@@ -7,7 +7,7 @@ import {
   type O2oTargetPath, type UnixRange,
 } from "../../domain/o2o";
 import { ServiceError } from "../../server/services/errors";
-import { O2O_DEMO_CAMPAIGNS } from "../../server/services/o2oDemo";
+import { O2O_DEMO_CAMPAIGNS } from "../../server/demo/o2oDemo";
 import { O2ORollups } from "../../server/services/o2oRollups";
 import { O2OBuiltinService } from "../../server/services/o2oService";
 import { DEMO_EMAIL, startTestServer, type TestServer } from "../support/testServer";

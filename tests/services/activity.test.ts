@@ -2,7 +2,7 @@
 // before each step (a step holds the single PGlite connection for up to a second).
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Activity } from "../../server/services/activity";
-import { backgroundFill } from "../../server/services/backgroundFill";
+import { backgroundFill } from "../../server/demo/backgroundFill";
 
 afterEach(() => {
   vi.useRealTimers();

@@ -15,7 +15,7 @@ import { PostgresStorage } from "../../server/storage/postgres";
 import { pgliteDir } from "../../server/storage/open";
 import type { Storage } from "../../server/storage/storage";
 import type { PermissionCode } from "../../domain/entities";
-import { DEMO_EMAIL, DEMO_PASSWORD } from "../../server/services/seed";
+import { DEMO_EMAIL, DEMO_PASSWORD } from "../../server/demo/seed";
 
 export { DEMO_EMAIL, DEMO_PASSWORD };
 

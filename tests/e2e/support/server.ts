@@ -8,7 +8,7 @@ import { loadConfig } from "../../../server/config";
 import { createApp } from "../../../server/http/app";
 import { buildDeps } from "../../../server/runtime";
 import { openStorage } from "../../../server/storage/open";
-import { fillDemo } from "../../../server/services/demoFill";
+import { fillDemo } from "../../../server/demo/demoFill";
 import { ADDED_USERS } from "./users";
 
 const config = loadConfig();

@@ -3,7 +3,7 @@
  * demo brands from 2023-01-01 to today, with their items and each customer's first order day.
  *
  * The rows are generated inside the database by one INSERT … SELECT over generate_series, like
- * the o2o demo (server/services/o2oDemo.ts): a row is a pure function of (brand, customer, order
+ * the o2o demo (server/demo/o2oDemo.ts): a row is a pure function of (brand, customer, order
  * number) through hashint4 and int4/float4 arithmetic, so PGlite and PostgreSQL hold identical
  * rows, and writing a month now or later writes the same rows. The calendar (weekdays, paydays,
  * sale days, growth) is computed here per day and passed as arrays; no random(), no transcendental
@@ -27,6 +27,7 @@
 import { dayNumber } from "../../domain/calendarDays";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
+import { analyzeOrders } from "../services/ordersImport";
 
 /** First day with orders (Bangkok). */
 export const ORDERS_DEMO_START = "2023-01-01";
@@ -475,14 +476,6 @@ async function demoBrands(tx: Queryable): Promise<Array<DemoBrandRow & { filledF
     const brand = ORDERS_DEMO_BRANDS.find((b) => b.key === r.demo_key);
     return brand ? [{ id: r.brand_id, brand, filledFrom: r.filled_from, filledTo: r.filled_to }] : [];
   });
-}
-
-/**
- * Refreshes the planner's statistics of the orders tables after a large write: the figures'
- * plans depend on them, and PGlite has no autovacuum to do it.
- */
-export async function analyzeOrders(q: Queryable): Promise<void> {
-  await q.query("ANALYZE orders, order_items, order_customers, order_product_days");
 }
 
 /** First day (day number) of the calendar month holding day n, moved by `add` months. */

@@ -15,11 +15,12 @@
  * air for part of the time (flights, a seasonal campaign, two dayparted contents), as real ones are.
  */
 import { dayNumber } from "../../domain/calendarDays";
+import { BANGKOK_OFFSET_SECONDS, bangkokMonthStart } from "../../domain/o2oConstants";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 
 /** Bangkok is UTC+7 all year. */
-export const BANGKOK_OFFSET_S = 7 * 3600;
+const BANGKOK_OFFSET_S = BANGKOK_OFFSET_SECONDS;
 /** First demo hour: 2023-01-01 00:00 in Bangkok. */
 export const O2O_DEMO_START = Date.UTC(2023, 0, 1) / 1000 - BANGKOK_OFFSET_S;
 /** Store opening hours (Bangkok): the first and last hour that has rows. */
@@ -252,12 +253,6 @@ export async function insertDemoO2O(tx: Queryable, from: number, to: number, kee
 
 /** Months the seed writes at once (the current one and the five before it); older ones come in the background. */
 export const O2O_DEMO_RECENT_MONTHS = 6;
-
-/** Start (unix seconds) of the Bangkok calendar month holding `t`, moved by `add` months. */
-export function bangkokMonthStart(t: number, add = 0): number {
-  const local = new Date((t + BANGKOK_OFFSET_S) * 1000);
-  return Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + add, 1) / 1000 - BANGKOK_OFFSET_S;
-}
 
 /** The first hour the seed writes at once: the 1st of the month five months before `now`'s (not before the demo start). */
 export function recentDemoStart(now: Date): number {

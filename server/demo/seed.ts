@@ -4,10 +4,10 @@ import { addDays, daysInclusive } from "../../domain/calendarDays";
 import type { MetricKey } from "../../domain/metrics";
 import type { Queryable, Storage } from "../storage/storage";
 import { randomBytes } from "node:crypto";
-import { ReadCaches } from "./cache";
+import { ReadCaches } from "../services/cache";
 import { seedDemoOrders } from "./commerceDemo";
 import { seedDemoO2O } from "./o2oDemo";
-import { UserService } from "./users";
+import { UserService } from "../services/users";
 
 export const DEMO_EMAIL = "demo@example.com";
 export const DEMO_PASSWORD = "demo1234";
