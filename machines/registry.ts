@@ -16,6 +16,7 @@ import { kpiSelectionMachine } from "./kpiSelection/kpiSelectionMachine";
 import { o2oMachine } from "./o2o/o2oMachine";
 import { pageFilterMachine } from "./pageFilter/pageFilterMachine";
 import { crmMachine } from "./crm/crmMachine";
+import { importOrdersMachine } from "./importOrders/importOrdersMachine";
 import { ecommerceMachine } from "./ecommerce/ecommerceMachine";
 import { brandExMachine } from "./brandEx/brandExMachine";
 
@@ -32,6 +33,7 @@ export const MACHINES = {
   pageFilter: pageFilterMachine,
   ecommerce: ecommerceMachine,
   crm: crmMachine,
+  importOrders: importOrdersMachine,
   brandEx: brandExMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 

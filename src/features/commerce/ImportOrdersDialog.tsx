@@ -4,19 +4,18 @@
  * (inserted, updated, unchanged) or, for a refused file, every bad line and why (nothing is
  * written then). A successful import makes the page load its figures again (`onImported`).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useId, useRef, type FormEvent } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
+import { appInspect } from "@/app/inspect";
 import { Dialog } from "@/components/ui/Dialog";
 import type { ImportOrdersResult } from "../../../domain/commerce";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { formatCount } from "@/features/commerce/commerceFormat";
-import { MAX_ORDER_FILE_BYTES, ORDER_FILE_ACCEPT, uploadOrders, type ImportOutcome } from "@/features/commerce/importOrders";
+import { MAX_ORDER_FILE_BYTES, ORDER_FILE_ACCEPT, uploadOrders } from "@/features/commerce/importOrders";
+import { importOrdersActors, importOrdersPageMachine, type UploadOrders } from "@/features/commerce/importOrdersActors";
 
-export type ImportPhase =
-  | { readonly kind: "idle" }
-  | { readonly kind: "uploading"; readonly fraction: number }
-  | { readonly kind: "imported"; readonly result: ImportOrdersResult }
-  | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] }
-  | { readonly kind: "failed"; readonly message: string };
+export type { ImportPhase };
 
 const FORMAT_NAMES: Record<string, string> = { documented: "the documented CSV", shopee: "a Shopee export", lazada: "a Lazada export" };
 
@@ -166,8 +165,6 @@ function RefusedRows({ message, rows }: { message: string; rows: readonly { line
   );
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "The file could not be imported.");
-
 export interface ImportOrdersDialogProps {
   visible: boolean;
   brand: string;
@@ -175,65 +172,38 @@ export interface ImportOrdersDialogProps {
   /** An import wrote orders: the figures should load again. */
   onImported: () => void;
   /** The upload; `uploadOrders` unless a test gives another. */
-  upload?: (file: File, brand: string, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportOutcome>;
+  upload?: UploadOrders;
 }
 
+/** The dialog on its statechart (`machines/importOrders`): the container sends events, the view shows the phase. */
 export function ImportOrdersDialog({ visible, brand, onClose, onImported, upload = uploadOrders }: ImportOrdersDialogProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<ImportPhase>({ kind: "idle" });
-  const inFlight = useRef<AbortController | null>(null);
-  useEffect(() => () => inFlight.current?.abort(), []);
-
-  const start = () => {
-    if (file === null) return;
-    if (file.size > MAX_ORDER_FILE_BYTES) {
-      setPhase({ kind: "failed", message: "The file is larger than 50 MB: export a shorter period, or split it." });
-      return;
-    }
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setPhase({ kind: "uploading", fraction: 0 });
-    upload(file, brand, (fraction) => {
-      if (!controller.signal.aborted) setPhase({ kind: "uploading", fraction });
-    }, controller.signal).then(
-      (outcome) => {
-        if (controller.signal.aborted) return;
-        inFlight.current = null;
-        if (outcome.kind === "imported") {
-          setPhase({ kind: "imported", result: outcome.result });
-          onImported();
-        } else setPhase({ kind: "refused", message: outcome.message, rows: outcome.rows });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        inFlight.current = null;
-        setPhase({ kind: "failed", message: messageOf(error) });
-      },
-    );
-  };
-  const cancel = () => {
-    inFlight.current?.abort();
-    inFlight.current = null;
-    setPhase({ kind: "idle" });
-  };
+  const latest = useRef({ onImported });
+  latest.current = { onImported };
+  const actor = useActorRef(
+    importOrdersPageMachine.provide({
+      actors: importOrdersActors(upload),
+      actions: { notifyImported: () => latest.current.onImported() },
+    }),
+    { input: { maxBytes: MAX_ORDER_FILE_BYTES }, inspect: appInspect },
+  );
+  const phase = useSelector(actor, selectImportPhase<File>, sameImportPhase);
+  const fileName = useSelector(actor, selectImportFileName<File>);
+  const uploading = phase.kind === "uploading";
+  // Leaving the page stops the actor, which aborts an upload under way (the actor's signal).
   const close = () => {
-    if (phase.kind === "uploading") return;
-    setPhase({ kind: "idle" });
-    setFile(null);
+    if (uploading) return;
+    actor.send({ type: "import.close" });
     onClose();
   };
   return (
-    <Dialog visible={visible} onHide={close} header="Import orders" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={phase.kind !== "uploading"}>
+    <Dialog visible={visible} onHide={close} header="Import orders" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportOrdersView
         brand={brand}
         phase={phase}
-        fileName={file?.name ?? null}
-        onPick={(f) => {
-          setFile(f);
-          setPhase({ kind: "idle" });
-        }}
-        onSubmit={start}
-        onCancelUpload={cancel}
+        fileName={fileName}
+        onPick={(file) => actor.send({ type: "import.pick", file })}
+        onSubmit={() => actor.send({ type: "import.submit", brand })}
+        onCancelUpload={() => actor.send({ type: "import.cancel" })}
         onClose={close}
       />
     </Dialog>

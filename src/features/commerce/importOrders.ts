@@ -6,14 +6,13 @@
  */
 import { Schema } from "effect";
 import { Api, ApiError } from "../../../domain/api";
-import { ImportOrdersRefusal, ImportOrdersResponse, type ImportOrdersResult } from "../../../domain/commerce";
+import { ImportOrdersRefusal, ImportOrdersResponse } from "../../../domain/commerce";
+import type { ImportOutcome } from "../../../machines/importOrders/importOrdersMachine";
 import { ApiCallError } from "@/api/client";
 import { xhrUpload } from "@/api/upload";
 import { withFreshToken } from "@/app/api";
 
-export type ImportOutcome =
-  | { readonly kind: "imported"; readonly result: ImportOrdersResult; readonly message: string }
-  | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] };
+export type { ImportOutcome };
 
 /** The server's limit (docs/orders-import.md): a larger file is refused before it is sent. */
 export const MAX_ORDER_FILE_BYTES = 50 * 1024 * 1024;
