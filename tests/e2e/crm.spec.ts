@@ -179,6 +179,26 @@ test("the customer table pages, sorts by a column header and searches by custome
   await expect(table.getByText("No customer ID contains ‘no-such-customer’.")).toBeVisible();
 });
 
+test("the table's sort and page live in the URL: a reload and Back show the same rows (issue 12)", async ({ page }) => {
+  await open(page);
+  const table = customerTable(page);
+  await table.getByRole("button", { name: "Customer ID" }).click();
+  await expect(table.getByRole("columnheader", { name: "Customer ID" })).toHaveAttribute("aria-sort", "ascending");
+  await pager(page).getByRole("button", { name: "Next page" }).click();
+  await expect(table).toHaveAccessibleName(/Customers 26–50 of/);
+  await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("id");
+  expect(new URL(page.url()).searchParams.get("pg")).toBe("2");
+  const shown = await shownIds(page);
+
+  await page.reload();
+  await expect(customerTable(page)).toHaveAccessibleName(/Customers 26–50 of/);
+  await expect(customerTable(page).getByRole("columnheader", { name: "Customer ID" })).toHaveAttribute("aria-sort", "ascending");
+  expect(await shownIds(page)).toEqual(shown);
+
+  await page.goBack();
+  await expect(customerTable(page)).toHaveAccessibleName(/Customers 1–25 of/);
+});
+
 test("a segment's List button narrows the customer table to it, and its chip shows every segment again", async ({ page }) => {
   await open(page);
   const total = await customerCount(page);
