@@ -65,6 +65,9 @@ export function drawer(page: Page) {
 }
 
 export async function openDrawer(page: Page): Promise<ReturnType<typeof drawer>> {
+  // On a phone (600 px and under) the top bar's controls fold behind "View options".
+  const fold = page.getByRole("button", { name: "View options" });
+  if ((await fold.isVisible()) && (await fold.getAttribute("aria-expanded")) !== "true") await fold.click();
   await page.getByRole("button", { name: "Filter", exact: true }).click();
   const d = drawer(page);
   await expect(d.root).toBeVisible();
