@@ -137,7 +137,7 @@ describe("the KPI progress section of /brandEx", () => {
     const heads = [...ma.querySelectorAll("thead th")].map((c) => [c.textContent, c.getAttribute("scope")]);
     expect(heads.map(([text]) => text)).toEqual([
       "Parameter", "Target", "Actual", "% of target", "Expected to date", "Projected end", "Pace", "Budget", "Spend",
-      "Cost per unit planned", "Cost per unit achieved",
+      "Cost per unit planned", "Cost per unit achieved", "Actual vs previous period",
     ]);
     expect(heads.every(([, scope]) => scope === "col")).toBe(true);
     expect(ma.querySelector("tbody th")?.getAttribute("scope")).toBe("row");
@@ -158,10 +158,13 @@ describe("the KPI progress section of /brandEx", () => {
     };
     const host = await render(readySection(before));
     const reach = bodyRow(tableCaptioned(host, /^MA targets/), "Reach");
-    expect(reach[2]!.querySelector(".change-badge .visually-hidden")?.textContent).toBe("up 100.0 % on the previous 30 days (2025-08-02 – 2025-08-31), good");
+    expect(reach.at(-1)!.querySelector(".change-badge .visually-hidden")?.textContent).toBe("up 100.0 % on the previous 30 days (2025-08-02 – 2025-08-31), good");
     const impression = bodyRow(tableCaptioned(host, /^Ads targets/), "Impression");
-    expect(impression[2]!.querySelector(".visually-hidden")?.textContent).toMatch(/^no data to compare with/);
+    expect(impression.at(-1)!.querySelector(".visually-hidden")?.textContent).toMatch(/^no data to compare with/);
+    // The Actual cell itself holds the figure only.
+    expect(reach[2]!.textContent).toBe("1,234,567");
     const spend = host.querySelector('dl[aria-label="Ads spend vs budget"]');
+    expect([...spend!.querySelectorAll("dt")].map((dt) => dt.textContent)).toContain("Spend vs previous period");
     expect(spend?.querySelector(".change-badge .visually-hidden")?.textContent).toBe("down 10.0 % on the previous 30 days (2025-08-02 – 2025-08-31)");
 
     await act(async () => root?.unmount());
@@ -173,7 +176,7 @@ describe("the KPI progress section of /brandEx", () => {
   it("shows impressions' costs per thousand (CPM) and the Ads spend shared by budget", async () => {
     const host = await render(readySection());
     const impression = rowOf(tableCaptioned(host, /^Ads targets/), "Impression");
-    expect(impression.slice(7)).toEqual(["฿60,000.00", "฿12,000.00", "฿60.00 CPM", "฿30.00 CPM"]);
+    expect(impression.slice(7, 11)).toEqual(["฿60,000.00", "฿12,000.00", "฿60.00 CPM", "฿30.00 CPM"]);
     const spend = host.querySelector('dl[aria-label="Ads spend vs budget"]')?.textContent;
     expect(spend).toContain("฿18,000.00");
     expect(spend).toContain("20%");

@@ -33,13 +33,9 @@ const figure = (n: number | null, format: (n: number) => string, meaning?: strin
 
 /** The change of a figure against the previous period of equal length (none when not compared). */
 function Change({ current, previous, progress, polarity }: { current: number | null; previous: number | null; progress: KpiProgress; polarity: Polarity }) {
-  if (progress.previous === null || current === null) return null;
-  return (
-    <>
-      {" "}
-      <ChangeBadge change={figureChange(current, previous, polarity)} period={progress.previous} />
-    </>
-  );
+  if (progress.previous === null) return null;
+  if (current === null) return <Missing />;
+  return <ChangeBadge change={figureChange(current, previous, polarity)} period={progress.previous} />;
 }
 
 function cost(n: number | null, perThousand: boolean, meaning?: string): ReactNode {
@@ -109,11 +105,16 @@ function SpendSummary({ plan, progress }: { plan: PlanProgress; progress: KpiPro
       </div>
       <div>
         <dt>Spend</dt>
-        <dd>
-          {s.measured ? figure(s.spend, formatMoney) : "Not measured"}
-          {s.measured && <Change current={s.spend} previous={s.previousSpend} progress={progress} polarity="neutral" />}
-        </dd>
+        <dd>{s.measured ? figure(s.spend, formatMoney) : "Not measured"}</dd>
       </div>
+      {s.measured && progress.previous !== null && s.spend !== null && (
+        <div>
+          <dt>Spend vs previous period</dt>
+          <dd>
+            <Change current={s.spend} previous={s.previousSpend} progress={progress} polarity="neutral" />
+          </dd>
+        </div>
+      )}
       {s.measured && (
         <>
           <div>
@@ -165,6 +166,7 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
             <th scope="col">Spend</th>
             <th scope="col">Cost per unit planned</th>
             <th scope="col">Cost per unit achieved</th>
+            <th scope="col">Actual vs previous period</th>
           </tr>
         </thead>
         <tbody>
@@ -172,10 +174,7 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
               <td>{figure(row.target, formatCount, "no target")}</td>
-              <td>
-                {figure(row.actual, formatCount)}
-                <Change current={row.actual} previous={row.previousActual} progress={progress} polarity="higher-is-better" />
-              </td>
+              <td>{figure(row.actual, formatCount)}</td>
               <td>{figure(row.percentOfTarget, formatPercent)}</td>
               <td>{figure(row.expected, formatCount)}</td>
               <td>{figure(row.projected, formatCount)}</td>
@@ -190,6 +189,7 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
               <td>
                 <Flagged on={row.costAbovePlan}>{cost(row.achievedCostPerUnit, row.perThousand, spendMeaning)}</Flagged>
               </td>
+              <td>{progress.previous === null ? <Missing meaning="not compared" /> : <Change current={row.actual} previous={row.previousActual} progress={progress} polarity="higher-is-better" />}</td>
             </tr>
           ))}
         </tbody>
