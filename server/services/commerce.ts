@@ -284,18 +284,20 @@ export class CommerceService {
     // platform, say), their names are asked for and the lists made again with them.
     let platforms: string[] = [...new Set([...PLATFORMS, ...(req.filter.platforms ?? [])])];
     let regions: string[] = [...REGIONS];
-    // The period before, same length, same filter: read by the same statement, summed alone.
+    // The period before, same length, same filter: only its totals, summed by the database at
+    // the same time as the range's orders are read.
     const previous = previousPeriod(s);
-    let row = await this.figureRows(s, previous.start, req, platforms, regions);
-    let sums = sumOrders(row, periods, previous.days);
+    const beforeTotals = this.previousTotals(s.brandId, previous, req);
+    let row = await this.figureRows(s, s.start, req, platforms, regions);
+    let sums = sumOrders(row, periods, 0);
     if (sums.otherKeys) {
       const others = await this.otherKeys(s, req, platforms, regions);
       platforms = [...platforms, ...others.platforms];
       regions = [...regions, ...others.regions];
-      row = await this.figureRows(s, previous.start, req, platforms, regions);
-      sums = sumOrders(row, periods, previous.days);
+      row = await this.figureRows(s, s.start, req, platforms, regions);
+      sums = sumOrders(row, periods, 0);
     }
-    const before = sumOrders(row, { starts: [previous.start], index: new Array<number>(previous.days).fill(0) }, 0);
+    const before = await beforeTotals;
     const { series, byPlatform, byLocation, byStatus, buckets, periodCustomers, periodNew } = sums;
     const locations = [UNKNOWN_LOCATION, ...regions];
     const breakdown = (a: Float64Array, keys: readonly string[]): Breakdown[] => keys
@@ -322,7 +324,40 @@ export class CommerceService {
       byStatus: breakdown(byStatus, ORDER_STATUSES).sort((a, b) => statusRank(a.key) - statusRank(b.key)),
       topProducts: row.products.map((p) => ({ product: p.product, quantity: p.quantity, gmv: thb(satang(p.gmv)), orders: p.orders })),
       basketSizes: BASKET_BUCKETS.map((b, i) => ({ min: b.min, max: b.max, orders: buckets[i * 3 + 2]!, gmv: thb(buckets[i * 3]!) })),
-      previous: { start: previous.start, end: previous.end, totals: totalsOf(before) },
+      previous: { start: previous.start, end: previous.end, totals: before },
+    };
+  }
+
+  /**
+   * The totals of the period before the range, with the same filter, as one aggregate: the same
+   * sums as {@link sumOrders} gives its totals (satang summed exactly; a customer is new when
+   * their first order with the brand falls in that period), without reading its orders row by row.
+   */
+  private async previousTotals(brandId: number, period: { start: string; end: string }, req: CommerceRequest): Promise<CommerceTotals> {
+    const params: unknown[] = [brandId, period.start, period.end, NMV_STATUSES];
+    const where = filterSql("o", req, params);
+    const row = (await this.db.query<{ gmv: number; nmv: number; new_gmv: number; orders: number; customers: number; new_customers: number }>(`
+SELECT coalesce(sum(o.basket * 100), 0)::float8 AS gmv,
+       coalesce(sum(o.basket * 100) FILTER (WHERE o.status = ANY($4::text[])), 0)::float8 AS nmv,
+       coalesce(sum(o.basket * 100) FILTER (WHERE c.first_day >= $2::date), 0)::float8 AS new_gmv,
+       count(*)::int AS orders,
+       count(DISTINCT o.customer_id)::int AS customers,
+       (count(DISTINCT o.customer_id) FILTER (WHERE c.first_day >= $2::date))::int AS new_customers
+  FROM orders o
+  LEFT JOIN order_customers c ON c.brand_id = o.brand_id AND c.customer_id = o.customer_id AND c.first_day >= $2::date AND c.first_day <= $3::date
+ WHERE o.brand_id = $1 AND o.day >= $2::date AND o.day <= $3::date${where}`, params)).rows[0]!;
+    const gmvTotal = Number(row.gmv);
+    const newGmv = Number(row.new_gmv);
+    return {
+      gmv: thb(gmvTotal),
+      nmv: thb(Number(row.nmv)),
+      orders: row.orders,
+      customers: row.customers,
+      newCustomers: row.new_customers,
+      oldCustomers: row.customers - row.new_customers,
+      newCustomerGmv: thb(newGmv),
+      oldCustomerGmv: thb(gmvTotal - newGmv),
+      avgBasket: row.orders === 0 ? null : Math.round(gmvTotal / row.orders) / 100,
     };
   }
 

@@ -384,6 +384,17 @@ describe("previous period (the change of the key figures)", () => {
     expect(southern.previous.totals).toMatchObject({ gmv: 5000, nmv: 5000, orders: 1, customers: 1 });
   });
 
+  it.each([
+    { label: "no filter", filter: {} },
+    { label: "Lazada", channel: "Lazada" as const, filter: {} },
+    { label: "a product and a status", filter: { products: ["Alpha"], statuses: ["completed" as const, "cancelled" as const] } },
+  ])("sums the previous period exactly as the figures of that period asked for directly ($label)", async ({ channel, filter }) => {
+    const base = { start: "2024-04-01", end: "2024-04-30", ...(channel ? { channel } : {}) };
+    const f = await figures(request(base, filter));
+    const direct = await figures(request({ ...base, start: f.previous.start, end: f.previous.end }, filter));
+    expect(f.previous.totals).toEqual(direct.totals);
+  });
+
   it("answers zero totals for a previous period before the first order", async () => {
     // The first order is on 20 February; 20–29 February (10 days) → 10–19 February.
     const f = await figures(request({ start: "2024-02-20", end: "2024-02-29" }));
