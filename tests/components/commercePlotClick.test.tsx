@@ -65,4 +65,25 @@ describe("LazyPlot clicks (E-Commerce filters)", () => {
     const props = await draw(<LazyPlot data={[]} label="GMV and NMV over time" />);
     expect("onClick" in props).toBe(false);
   });
+
+  it("names reach Plotly escaped (shown as text, not as HTML), and a click reports them as given", async () => {
+    const link = '<a href="https://example.invalid/x">Evil link</a>';
+    const big = '<b style="font-size:60px">Huge</b>';
+    const onClick = vi.fn();
+    const props = await draw(
+      <LazyPlot
+        data={[{ type: "bar", orientation: "h", name: "<i>GMV</i>", y: [link, big], x: [300, 200], customdata: [0, 1] }]}
+        layout={{ yaxis: { type: "category", title: { text: "<b>Product</b>" } } }}
+        label="Top products"
+        onClick={onClick}
+      />,
+    );
+    const [trace] = props.data as Array<{ y: string[]; name: string }>;
+    expect(trace!.y).toEqual(['&lt;a href="https://example.invalid/x"&gt;Evil link&lt;/a&gt;', '&lt;b style="font-size:60px"&gt;Huge&lt;/b&gt;']);
+    expect(trace!.name).toBe("&lt;i&gt;GMV&lt;/i&gt;");
+    expect((props.layout as { yaxis: { title: { text: string } } }).yaxis.title.text).toBe("&lt;b&gt;Product&lt;/b&gt;");
+    // Plotly reports the point with the values it was given: escaped.
+    await act(async () => (props.onClick as (e: unknown) => void)({ points: [{ y: trace!.y[0], x: 300, customdata: 0, curveNumber: 0, pointNumber: 0 }] }));
+    expect(onClick).toHaveBeenCalledWith({ x: 300, y: link, label: undefined, customdata: 0, curveNumber: 0, pointIndex: 0 });
+  });
 });

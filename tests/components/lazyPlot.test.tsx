@@ -54,7 +54,7 @@ describe("LazyPlot", () => {
     expect(host.querySelector('[role="img"]')?.textContent).toBe("drawn");
     expect(plotly.received.at(-1)).toEqual({
       instance: plotly.instance,
-      config: { displayModeBar: false, responsive: true },
+      config: { displayModeBar: false, responsive: true, typesetMath: false },
       data: [{ type: "scatter", x: [1], y: [2] }],
     });
     await act(async () => plotly.drawn.at(-1)!());

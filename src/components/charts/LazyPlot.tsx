@@ -3,11 +3,14 @@
  * cartesian dist bundle (0.5 MB gzip) never enter the initial bundle of any route. Both
  * imports go through the chunk-reload guard. The chart is one image to assistive technology:
  * the caller's `label` summarises what it shows (the figures are in a table next to it).
+ * Every string the chart shows reaches Plotly escaped (`plotText.ts`: Plotly would render a
+ * name's HTML), and a click reports the values as the caller gave them.
  */
-import { Component, Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
+import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
 import { narrowLayout } from "@/components/charts/chartLayout";
+import { plainTextData, plainTextLayout, unescapeValue } from "@/components/charts/plotText";
 import { useNarrowScreen } from "@/components/useNarrowScreen";
 
 const Plot = lazy(
@@ -17,8 +20,11 @@ const Plot = lazy(
   }),
 );
 
-/** No mode bar (zoom, download…) on these small charts; they follow the width of their box. */
-export const PLOT_CONFIG: Partial<Config> = { displayModeBar: false, responsive: true };
+/**
+ * No mode bar (zoom, download…) on these small charts; they follow the width of their box. No
+ * LaTeX: a name between two `$` stays text even if MathJax ever comes onto the page.
+ */
+export const PLOT_CONFIG: Partial<Config> = { displayModeBar: false, responsive: true, typesetMath: false };
 
 export interface LazyPlotProps {
   data: Data[];
@@ -31,7 +37,7 @@ export interface LazyPlotProps {
   onClick?: (point: PlotPoint) => void;
 }
 
-/** A clicked point: its x and y, its label (pie slices), customdata, and which trace and point it is. */
+/** A clicked point: its x and y, its label (pie slices), customdata (as the caller gave them, not escaped), and which trace and point it is. */
 export interface PlotPoint {
   x: unknown;
   y: unknown;
@@ -45,7 +51,7 @@ function firstPoint(event: unknown): PlotPoint | null {
   const p = (event as { points?: Array<Record<string, unknown>> } | null)?.points?.[0];
   if (p === undefined) return null;
   const index = typeof p.pointNumber === "number" ? p.pointNumber : typeof p.pointIndex === "number" ? p.pointIndex : -1;
-  return { x: p.x, y: p.y, label: p.label, customdata: p.customdata, curveNumber: typeof p.curveNumber === "number" ? p.curveNumber : 0, pointIndex: index };
+  return { x: unescapeValue(p.x), y: unescapeValue(p.y), label: unescapeValue(p.label), customdata: unescapeValue(p.customdata), curveNumber: typeof p.curveNumber === "number" ? p.curveNumber : 0, pointIndex: index };
 }
 
 /**
@@ -117,7 +123,12 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () 
 export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlotProps) {
   const { mayDraw, done } = useDrawTurn();
   const narrow = useNarrowScreen();
-  const base = { autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout };
+  // The narrow layout reads the names as given (it shortens them); then everything is escaped.
+  const shown = useMemo(() => {
+    const base = { autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout };
+    return plainTextLayout(narrow ? narrowLayout(data, base) : base);
+  }, [data, layout, height, narrow]);
+  const plainData = useMemo(() => plainTextData(data), [data]);
   const placeholder = <p className="chart-placeholder">Loading chart…</p>;
   return (
     <div role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
@@ -125,8 +136,8 @@ export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlo
         {mayDraw ? (
           <Suspense fallback={placeholder}>
             <Plot
-              data={data}
-              layout={narrow ? narrowLayout(data, base) : base}
+              data={plainData}
+              layout={shown}
               config={PLOT_CONFIG}
               useResizeHandler
               style={{ width: "100%", height }}

@@ -1,10 +1,12 @@
 /**
  * What a chart's PNG carries besides the chart, so it can go straight into a deck: the chart's
  * title and a line "Brand · YYYY-MM-DD – YYYY-MM-DD" above the plot, on a white background.
- * Pure; `downloadPng` applies it to a copy of the drawn chart's layout.
+ * Pure; `downloadPng` applies it to a copy of the drawn chart's layout (whose texts `LazyPlot`
+ * has already escaped: only the caption, the brand's name in it too, is escaped here).
  */
 import type { Layout } from "plotly.js";
 import { CHART_FONT } from "@/components/charts/chartLayout";
+import { escapePlotText } from "@/components/charts/plotText";
 
 /** The title and the line under it. */
 export interface ImageCaption {
@@ -19,15 +21,13 @@ export const captionLine = (brand: string, start: string, end: string): string =
 /** Room above the plot for the title and the line. */
 export const CAPTION_MARGIN = 72;
 
-const escapeHtml = (text: string): string => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
-
 /** The drawn layout with the caption over the plot and a white background. */
 export function exportImageLayout(layout: Partial<Layout>, caption: ImageCaption): Partial<Layout> {
   const margin = layout.margin ?? {};
   return {
     ...layout,
     title: {
-      text: `<b>${escapeHtml(caption.title)}</b><br><span style="font-size:12px;color:#5a6270">${escapeHtml(caption.subtitle)}</span>`,
+      text: `<b>${escapePlotText(caption.title)}</b><br><span style="font-size:12px;color:#5a6270">${escapePlotText(caption.subtitle)}</span>`,
       // Just above the plot, in the room the top margin makes for it.
       x: 0,
       xanchor: "left",
