@@ -116,7 +116,7 @@ export class UploadService {
 /**
  * Copies the images kept in DATA_DIR/uploads (by a server with UPLOAD_STORE=files, which was the
  * only store before issue 13) into the database store, so that the URLs already handed out keep
- * working on every server. Only files whose name is `<sha256 of their bytes>.<ext>` of an accepted image are
+ * working on every server. Only a file named `<sha256 of its bytes>.<ext of their image type>` is
  * copied; names the database already holds are skipped, so running it at every start costs one
  * query. The files are left where they are.
  */
