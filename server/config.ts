@@ -11,6 +11,12 @@ export interface Config {
   readonly refreshTokenTtl: number;
   readonly authSecret: string | null;
   readonly uploadMaxBytes: number;
+  /**
+   * Where uploaded images are kept: "files" in DATA_DIR/uploads (one server), or "database" in the
+   * database's upload_files table (every server on that database sees them). Default: "database"
+   * with DATABASE_URL, "files" on the embedded database.
+   */
+  readonly uploadStore: "files" | "database";
   readonly staticDir: string;
   readonly bodyMaxBytes: number;
   readonly loginMaxFailures: number;
@@ -68,6 +74,8 @@ function upstreamUrl(raw: string | undefined): string | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = env.SEED_DEMO ?? "";
   if (!["", "true", "false"].includes(seed)) throw new ConfigError(`SEED_DEMO must be "true" or "false", got "${seed}"`);
+  const uploadStore = env.UPLOAD_STORE ?? "";
+  if (!["", "files", "database"].includes(uploadStore)) throw new ConfigError(`UPLOAD_STORE must be "files" or "database", got "${uploadStore}"`);
   const secret = env.AUTH_SECRET ?? "";
   if (secret !== "" && secret.length < 32) throw new ConfigError("AUTH_SECRET must be at least 32 characters");
   return {
@@ -80,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtl: int(env, "REFRESH_TOKEN_TTL", 300, 10, 30 * 24 * 3600),
     authSecret: secret || null,
     uploadMaxBytes: int(env, "UPLOAD_MAX_BYTES", 5 * 1024 * 1024, 1, 50 * 1024 * 1024),
+    uploadStore: uploadStore === "" ? (env.DATABASE_URL ? "database" : "files") : (uploadStore as "files" | "database"),
     staticDir: path.resolve(env.STATIC_DIR || "./dist"),
     bodyMaxBytes: 1024 * 1024,
     loginMaxFailures: int(env, "LOGIN_MAX_FAILURES", 5, 1, 1000),

@@ -4,6 +4,8 @@ import { buildServer } from "./runtime";
 import { fillDemoInBackground } from "./demo/demoFill";
 import { DataDirLockedError } from "./storage/lock";
 import { openStorage } from "./storage/open";
+import { DatabaseUploadStore, FileUploadStore } from "./storage/uploadStore";
+import { copyUploadFiles } from "./services/uploads";
 
 const started = performance.now();
 /** Quiet time before each step of the demo's background fill. */
@@ -27,6 +29,14 @@ const opened = await openStorage(config, { initInChild: true }).catch((err: unkn
   throw err;
 });
 const { storage, created } = opened;
+
+// With the uploads in the database, the images an earlier server kept in DATA_DIR/uploads are
+// copied there first, so that every server serves the URLs already handed out.
+if (config.uploadStore === "database") {
+  const { copied, skipped } = await copyUploadFiles(new FileUploadStore(config.dataDir), new DatabaseUploadStore(storage));
+  if (copied > 0) console.log(`uploads: copied ${copied} image(s) from ${config.dataDir}/uploads into the database`);
+  for (const name of skipped) console.error(`uploads: not copied into the database: ${name} is not the image its name says`);
+}
 const { app, activity } = buildServer(config, storage);
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

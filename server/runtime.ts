@@ -16,6 +16,7 @@ import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
 import { UserService } from "./services/users";
 import type { Storage } from "./storage/storage";
+import { openUploadStore } from "./storage/uploadStore";
 import pkg from "../package.json" with { type: "json" };
 
 /** Leaves a service as it is: how the services stand when the demo is off. */
@@ -42,7 +43,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     users: new UserService(storage, caches),
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
-    uploads: new UploadService(storage, config.dataDir, config.uploadMaxBytes),
+    uploads: new UploadService(storage, openUploadStore(config, storage), config.uploadMaxBytes),
     metrics: demo.metrics(new MetricsService(storage)),
     ordersImport: new OrdersImportService(storage),
     o2o: new O2OProxy(

@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile, readFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import type { Storage } from "../storage/storage";
+import type { DatabaseUploadStore, FileUploadStore, UploadStore } from "../storage/uploadStore";
 import { ServiceError } from "./errors";
 
 export interface ImageKind { readonly contentType: string; readonly ext: string }
@@ -79,10 +78,7 @@ export function imageSize(bytes: Uint8Array, kind: ImageKind): { width: number; 
 const NAME = /^([a-f0-9]{64})\.(png|jpg|gif|webp)$/;
 
 export class UploadService {
-  readonly dir: string;
-  constructor(private readonly db: Storage, dataDir: string, readonly maxBytes: number) {
-    this.dir = path.join(dataDir, "uploads");
-  }
+  constructor(private readonly db: Storage, readonly files: UploadStore, readonly maxBytes: number) {}
 
   /** Stores an image under its SHA-256 (the same bytes are stored once) and returns its URL. */
   async store(bytes: Uint8Array, userId: number): Promise<{ url: string; contentType: string; size: number; sha256: string }> {
@@ -99,21 +95,8 @@ export class UploadService {
     }
     const sha256 = createHash("sha256").update(bytes).digest("hex");
     const name = `${sha256}.${kind.ext}`;
-    const target = path.join(this.dir, name);
-    await mkdir(this.dir, { recursive: true });
-    const exists = await stat(target).then(() => true, () => false);
-    if (!exists) {
-      // Write then rename, so a crash never leaves a half-written file under the final name.
-      const tmp = path.join(this.dir, `.${randomUUID()}.tmp`);
-      try {
-        await writeFile(tmp, bytes, { mode: 0o644 });
-        await rename(tmp, target);
-      } catch (err) {
-        // A failed write (a full disk) leaves no partial or empty file behind.
-        await rm(tmp, { force: true }).catch(() => undefined);
-        throw err;
-      }
-    }
+    // The bytes first: a row in uploads always has its bytes in the store.
+    await this.files.put(name, bytes, kind.contentType);
     await this.db.query(
       "INSERT INTO uploads (sha256, content_type, size, created_by) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING",
       [sha256, kind.contentType, bytes.length, userId],
@@ -121,15 +104,38 @@ export class UploadService {
     return { url: `/uploads/${name}`, contentType: kind.contentType, size: bytes.length, sha256 };
   }
 
-  /** The stored file for a served name, or null (unknown or malformed names never touch the disk). */
-  async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  /** The stored image for a served name, or null (unknown or malformed names never reach the store). */
+  async read(name: string): Promise<{ bytes: Uint8Array; contentType: string } | null> {
     const m = NAME.exec(name);
     if (!m) return null;
-    const kind = KINDS[m[2]!]!;
-    try {
-      return { bytes: await readFile(path.join(this.dir, name)), contentType: kind.contentType };
-    } catch {
-      return null;
-    }
+    const bytes = await this.files.get(name);
+    return bytes ? { bytes, contentType: KINDS[m[2]!]!.contentType } : null;
   }
+}
+
+/**
+ * Copies the images kept in DATA_DIR/uploads (by a server with UPLOAD_STORE=files, which was the
+ * only store before issue 13) into the database store, so that the URLs already handed out keep
+ * working on every server. Only a file named `<sha256 of its bytes>.<ext of their image type>` is
+ * copied; names the database already holds are skipped, so running it at every start costs one
+ * query. The files are left where they are.
+ */
+export async function copyUploadFiles(from: FileUploadStore, to: DatabaseUploadStore): Promise<{ copied: number; skipped: string[] }> {
+  const names = (await from.names()).filter((n) => NAME.test(n));
+  const present = await to.existing(names);
+  let copied = 0;
+  const skipped: string[] = [];
+  for (const name of names) {
+    if (present.has(name)) continue;
+    const bytes = await from.get(name);
+    const [sha, ext] = name.split(".") as [string, string];
+    const kind = bytes && sniffImage(bytes);
+    if (!bytes || createHash("sha256").update(bytes).digest("hex") !== sha || kind?.ext !== ext) {
+      skipped.push(name);
+      continue;
+    }
+    await to.put(name, bytes, kind.contentType);
+    copied++;
+  }
+  return { copied, skipped };
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { Schema } from "effect";
 import { Api } from "../../domain/api";
 import { DEMO_EMAIL, startTestServer, type TestServer } from "../support/testServer";
@@ -79,7 +79,12 @@ async function fetchBytes(url: string, server = s) {
 
 const getdata = async (tok = token, server = s) => (await server.call("GET", "/user/getdata", { token: tok })).json.user;
 const uploadsDir = (server = s) => path.join(server.dataDir, "uploads");
-const storedFiles = (server = s) => (existsSync(uploadsDir(server)) ? readdirSync(uploadsDir(server)) : []);
+const filesOnDisk = (server = s) => (existsSync(uploadsDir(server)) ? readdirSync(uploadsDir(server)) : []);
+/** What the server's upload store holds (UPLOAD_STORE): the files in DATA_DIR/uploads, or the names in upload_files. */
+async function storedFiles(server = s): Promise<string[]> {
+  if (server.config.uploadStore === "files") return filesOnDisk(server).sort();
+  return (await server.storage.query<{ name: string }>("SELECT name FROM upload_files ORDER BY name")).rows.map((r) => r.name);
+}
 const profileEvents = (server = s, email = DEMO_EMAIL) =>
   server.count(
     "SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.type = 'profileImage.set'",
@@ -122,7 +127,7 @@ describe("accepted images", () => {
     expect((await fetchBytes(res.json.data.url)).headers.get("Content-Type")).toBe("image/png");
   });
 
-  it("stores the same bytes once: the same url twice and one file on disk", async () => {
+  it("stores the same bytes once: the same url twice and one stored file", async () => {
     const bytes = variant(GIF, "twice");
     const first = await uploadFile(bytes, "a.gif", "image/gif", { purpose: "file" });
     const second = await uploadFile(bytes, "b.gif", "image/gif", { purpose: "file" });
@@ -130,8 +135,8 @@ describe("accepted images", () => {
     expect(second.status).toBe(200);
     expect(second.json.data.url).toBe(first.json.data.url);
     const sha = first.json.data.sha256 as string;
-    expect(storedFiles().filter((f) => f.includes(sha))).toHaveLength(1);
-    expect(storedFiles().filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect((await storedFiles()).filter((f) => f.includes(sha))).toHaveLength(1);
+    expect(filesOnDisk().filter((f) => f.endsWith(".tmp"))).toEqual([]);
     expect(await s.count("SELECT count(*)::int AS n FROM uploads WHERE sha256 = $1", [sha])).toBe(1);
   });
 
@@ -173,11 +178,11 @@ describe("purpose", () => {
 
   it("refuses an unknown purpose with 400 naming purpose, and stores nothing", async () => {
     const profile = (await getdata()).imgProfile;
-    const filesBefore = storedFiles().length;
+    const filesBefore = (await storedFiles()).length;
     const res = await uploadFile(variant(PNG, "avatar"), "x.png", "image/png", { purpose: "avatar" });
     expectRefusal(res, 400, "purpose");
     expect((await getdata()).imgProfile).toBe(profile);
-    expect(storedFiles()).toHaveLength(filesBefore);
+    expect(await storedFiles()).toHaveLength(filesBefore);
   });
 
   it("one user's profile upload does not change another user's imgProfile", async () => {
@@ -194,7 +199,7 @@ describe("refused uploads", () => {
   let eventsBefore: number;
   let rowsBefore: number;
   beforeAll(async () => {
-    filesBefore = storedFiles();
+    filesBefore = await storedFiles();
     profileBefore = (await getdata()).imgProfile;
     eventsBefore = await profileEvents();
     rowsBefore = await s.count("SELECT count(*)::int AS n FROM uploads");
@@ -268,7 +273,7 @@ describe("refused uploads", () => {
   });
 
   it("stored nothing for any refused upload: no file, no row, same imgProfile, no event", async () => {
-    expect(storedFiles().sort()).toEqual([...filesBefore].sort());
+    expect((await storedFiles()).sort()).toEqual([...filesBefore].sort());
     expect(await s.count("SELECT count(*)::int AS n FROM uploads")).toBe(rowsBefore);
     expect((await getdata()).imgProfile).toBe(profileBefore);
     expect(await profileEvents()).toBe(eventsBefore);
@@ -301,12 +306,12 @@ describe("UPLOAD_MAX_BYTES", () => {
     ["a little over", 4096],
     ["far over", 512 * 1024],
   ])("answers 413 naming file for an image %s, and stores nothing", async (_label, size) => {
-    const filesBefore = storedFiles(small);
+    const filesBefore = await storedFiles(small);
     const profileBefore = (await getdata(smallToken, small)).imgProfile;
     const eventsBefore = await profileEvents(small);
     const res = await upload(form([{ bytes: padded(size), name: "big.png", type: "image/png" }]), { tok: smallToken, server: small });
     expectRefusal(res, 413, "file");
-    expect(storedFiles(small)).toEqual(filesBefore);
+    expect(await storedFiles(small)).toEqual(filesBefore);
     expect((await getdata(smallToken, small)).imgProfile).toBe(profileBefore);
     expect(await profileEvents(small)).toBe(eventsBefore);
   });
@@ -340,5 +345,43 @@ describe("serving uploads", () => {
     const res = await uploadFile(variant(PNG, "csp"), "a.png", "image/png", { purpose: "file" });
     const served = await fetchBytes(res.json.data.url);
     expect(served.headers.get("Content-Security-Policy")).toMatch(/sandbox/);
+  });
+});
+
+describe("UPLOAD_STORE: where the bytes are kept", () => {
+  it(`is ${inject("storage") === "postgres" ? "database with DATABASE_URL" : "files on the embedded database"} unless set`, () => {
+    expect(s.config.uploadStore).toBe(inject("storage") === "postgres" ? "database" : "files");
+  });
+
+  // Each store on this run's database: the other one is the default of the other run.
+  describe.each([["files"], ["database"]] as const)("UPLOAD_STORE=%s", (store) => {
+    let other: TestServer;
+    let otherToken: string;
+    beforeAll(async () => {
+      other = await startTestServer({ UPLOAD_STORE: store });
+      otherToken = (await other.login()).access_token;
+    });
+    afterAll(() => other.close());
+
+    it("stores an image, serves it back with its headers, and keeps it only where the setting says", async () => {
+      const bytes = variant(JPEG, `store-${store}`);
+      const res = await upload(form([{ bytes, name: "a.jpg", type: "image/jpeg" }], { purpose: "profile" }), { tok: otherToken, server: other });
+      expect(res.status, res.text).toBe(200);
+      const name = (res.json.data.url as string).replace("/uploads/", "");
+      const served = await fetchBytes(res.json.data.url, other);
+      expect(served.status).toBe(200);
+      expect(served.bytes).toEqual(bytes);
+      expect(served.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+      expect((await getdata(otherToken, other)).imgProfile).toBe(res.json.data.url);
+
+      const inTable = await other.count("SELECT count(*)::int AS n FROM upload_files WHERE name = $1", [name]);
+      expect({ onDisk: filesOnDisk(other).includes(name), inTable }).toEqual(store === "files" ? { onDisk: true, inTable: 0 } : { onDisk: false, inTable: 1 });
+      expect(await other.count("SELECT count(*)::int AS n FROM uploads WHERE sha256 = $1", [res.json.data.sha256])).toBe(1);
+    });
+
+    it("answers 404 for a well-formed name it does not hold", async () => {
+      expect((await other.call("GET", `/uploads/${"d".repeat(64)}.jpg`)).status).toBe(404);
+    });
   });
 });

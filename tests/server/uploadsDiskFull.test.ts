@@ -22,6 +22,7 @@ vi.mock("node:fs/promises", async (importOriginal) => {
 });
 
 const { UploadService } = await import("../../server/services/uploads");
+const { FileUploadStore } = await import("../../server/storage/uploadStore");
 
 // The smallest PNG: signature and IHDR of a 1 × 1 image (content sniffing reads the header).
 const PNG = Uint8Array.from(Buffer.from("89504E470D0A1A0A0000000D4948445200000001000000010806000000" + "1F15C489" + "0000000A49444154789C6300010000050001" + "0D0A2DB40000000049454E44AE426082", "hex"));
@@ -37,7 +38,7 @@ describe("an upload whose write fails", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "bd-upload-"));
     dirs.push(dataDir);
     const db = { query: vi.fn(async () => ({ rows: [], affectedRows: 0 })) };
-    const service = new UploadService(db as never, dataDir, 1024 * 1024);
+    const service = new UploadService(db as never, new FileUploadStore(dataDir), 1024 * 1024);
     failWrites.on = true;
     await expect(service.store(PNG, 1)).rejects.toThrow(/ENOSPC/);
     expect(readdirSync(path.join(dataDir, "uploads"))).toEqual([]);

@@ -64,7 +64,10 @@ export async function startTestServer(env: Record<string, string> = {}) {
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(path.join(staticDir, "index.html"), "<!doctype html><title>brand-dashboard</title><div id=root></div>");
   const db = await freshDatabase(dataDir);
-  const config: Config = loadConfig({ DATA_DIR: dataDir, STATIC_DIR: staticDir, ...UNTHROTTLED, ...env });
+  // DATABASE_URL as the server has it on the PostgreSQL run: what depends on it (the upload store) is as in production.
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir, STATIC_DIR: staticDir, ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}), ...UNTHROTTLED, ...env,
+  });
   const deps = buildDeps(config, db.storage);
   // One set of services (and caches) behind both the app and the tests' direct service calls.
   const app = createApp(deps);
