@@ -8,6 +8,7 @@
 import type { ImportOrdersResult, Order } from "../../domain/commerce";
 import { MAX_LISTED_ROW_ERRORS } from "../../domain/metrics";
 import { FileRefusedError, UnreadableFileError, parseOrdersFile, type ParsedOrders } from "../import/orders";
+import type { ParseContext } from "../import/orders/types";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
 import { ImportRefusedError } from "./metrics";
@@ -30,6 +31,11 @@ const WRITE_BATCH = 5_000;
 export async function analyzeOrders(q: Queryable): Promise<void> {
   await q.query("ANALYZE orders, order_items, order_customers, order_product_days");
 }
+
+/** Reads an orders file: {@link parseOrdersFile} in this thread, or the server's worker thread (parseOffThread.ts). */
+export type OrdersFileReader = (bytes: Uint8Array, ctx: ParseContext) => Promise<ParsedOrders>;
+
+const readInThisThread: OrdersFileReader = async (bytes, ctx) => parseOrdersFile(bytes, ctx);
 
 /** Who imports: a signed-in user (only their brands) or the CLI (any brand). */
 export interface OrdersImportScope { readonly userId?: number }
@@ -88,11 +94,16 @@ function prepare(order: Order): Prepared {
 }
 
 export class OrdersImportService {
+  /** The embedded database's imports in progress, one chain per brand (see importEmbedded). */
+  private readonly brandTurns = new Map<number, Promise<void>>();
+
   constructor(
     private readonly db: Storage,
     private readonly now: () => Date = () => new Date(),
     /** Called after an import wrote something (to drop cached figures of the brand). */
     private readonly onImported: (brandId: number, brand: string) => void = () => undefined,
+    /** How the file is read (the server: in a worker thread, so that it keeps answering meanwhile). */
+    private readonly readFile: OrdersFileReader = readInThisThread,
   ) {}
 
   /** The brand's id; a user may only name one of their brands. */
@@ -120,7 +131,7 @@ export class OrdersImportService {
   async importFile(bytes: Uint8Array, fields: { readonly brand: string }, scope: OrdersImportScope = {}, opts: OrdersImportOptions = {}): Promise<ImportOrdersResult> {
     if (bytes.length > ORDERS_IMPORT_MAX_BYTES) throw new ServiceError("too_large", `is larger than ${ORDERS_IMPORT_MAX_BYTES} bytes`, { field: "file" });
     const brandId = await this.brandId(fields.brand, scope);
-    const parsed = this.parse(bytes);
+    const parsed = await this.parse(bytes);
     const prepared = parsed.orders.map(prepare);
 
     const base = { format: parsed.format, rows: parsed.rows, orders: prepared.length };
@@ -128,23 +139,48 @@ export class OrdersImportService {
       const { fresh, changed } = await this.classify(this.db, brandId, prepared);
       return { ...base, inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
     }
-    const counts = await this.db.transaction(async (tx) => {
-      // One import per brand at a time: the comparison below must see what the writes change.
-      await tx.query("SELECT pg_advisory_xact_lock(7006, $1)", [brandId]);
-      const { fresh, changed } = await this.classify(tx, brandId, prepared);
-      await this.write(tx, brandId, fresh, changed, prepared);
-      return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
-    });
+    const counts = this.db.kind === "pglite"
+      ? await this.importEmbedded(brandId, prepared)
+      : await this.db.transaction(async (tx) => {
+        // One import per brand at a time: the comparison below must see what the writes change.
+        await tx.query("SELECT pg_advisory_xact_lock(7006, $1)", [brandId]);
+        const { fresh, changed } = await this.classify(tx, brandId, prepared);
+        await this.write(tx, brandId, fresh, changed, prepared);
+        return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
+      });
     if (counts.inserted + counts.updated >= ANALYZE_AFTER) await analyzeOrders(this.db);
     if (counts.inserted + counts.updated > 0) this.onImported(brandId, fields.brand.trim());
     return { ...base, ...counts };
   }
 
+  /**
+   * The write on the embedded database, which is one connection: while a transaction runs, no
+   * other request's statement does. So the orders are compared with the stored ones before it,
+   * a batch per statement (other requests are answered between them), and the transaction only
+   * writes. That is safe because nothing else can write the brand's orders meanwhile: the data
+   * directory is this process's alone (server/storage/lock.ts), and imports of one brand take
+   * their turn here. A file that changes nothing writes nothing.
+   */
+  private importEmbedded(brandId: number, prepared: readonly Prepared[]): Promise<{ inserted: number; updated: number; unchanged: number }> {
+    const previous = this.brandTurns.get(brandId) ?? Promise.resolve();
+    const turn = previous.then(async () => {
+      const { fresh, changed } = await this.classify(this.db, brandId, prepared);
+      if (fresh.length + changed.length > 0) await this.db.transaction((tx) => this.write(tx, brandId, fresh, changed, prepared));
+      return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
+    });
+    const settled = turn.then(() => undefined, () => undefined);
+    this.brandTurns.set(brandId, settled);
+    void settled.then(() => {
+      if (this.brandTurns.get(brandId) === settled) this.brandTurns.delete(brandId);
+    });
+    return turn;
+  }
+
   /** Reads and checks the file; any bad row refuses the whole file. */
-  private parse(bytes: Uint8Array): ParsedOrders {
+  private async parse(bytes: Uint8Array): Promise<ParsedOrders> {
     let parsed: ParsedOrders;
     try {
-      parsed = parseOrdersFile(bytes, { now: this.now() });
+      parsed = await this.readFile(bytes, { now: this.now() });
     } catch (err) {
       if (err instanceof FileRefusedError || err instanceof UnreadableFileError) {
         const rows = err.line !== undefined ? [{ line: err.line, reason: err.message }] : [];

@@ -1,0 +1,118 @@
+// The server keeps answering while a large orders file is imported (issue 13, item 4): the file is
+// read in a worker thread, and on the embedded database (one connection) the orders are compared
+// with the stored ones outside the write's transaction. On both storages.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api } from "../../domain/api";
+import { createApp } from "../../server/http/app";
+import { parseOrdersFile } from "../../server/import/orders";
+import { parseOrdersOffThread } from "../../server/import/orders/parseOffThread";
+import { OrdersImportService, type OrdersFileReader } from "../../server/services/ordersImport";
+import type { Queryable, Storage } from "../../server/storage/storage";
+import { utf8 } from "../fixtures/orders/build";
+import { startTestServer, type TestServer } from "../support/testServer";
+
+let s: TestServer;
+let token: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = (await s.login()).access_token;
+});
+afterAll(() => s.close());
+
+/** A documented orders CSV of `orders` orders, one or two items each, in March 2024. */
+function ordersCsv(orders: number, prefix: string): Uint8Array {
+  const lines = ["order_id,platform,customer_id,ordered_at,status,product,sku,quantity,price,province,region"];
+  for (let i = 0; i < orders; i++) {
+    const day = String(1 + (i % 28)).padStart(2, "0");
+    const at = `2024-03-${day} ${String(i % 24).padStart(2, "0")}:15`;
+    const id = `${prefix}${String(i).padStart(7, "0")}`;
+    lines.push(`${id},Shopee,buyer${i % 5000},${at},completed,Tipco Orange 1L,TPC-OR-1L,1,89.00,Bangkok,`);
+    if (i % 2 === 0) lines.push(`${id},Shopee,buyer${i % 5000},${at},completed,Tipco Apple 1L,TPC-AP-1L,2,85.00,Bangkok,`);
+  }
+  return utf8(`${lines.join("\n")}\n`);
+}
+
+/** The app with an orders import that reads files with `reader`, and a flag for "reading now". */
+function appReadingWith(reader: OrdersFileReader) {
+  const state = { reading: false, started: null as null | (() => void) };
+  const startedReading = new Promise<void>((resolve) => { state.started = resolve; });
+  const watched: OrdersFileReader = async (bytes, ctx) => {
+    state.reading = true;
+    state.started?.();
+    try {
+      return await reader(bytes, ctx);
+    } finally {
+      state.reading = false;
+    }
+  };
+  const app = createApp({ ...s.deps, ordersImport: new OrdersImportService(s.storage, undefined, undefined, watched) });
+  return { app, state, startedReading };
+}
+
+function upload(app: ReturnType<typeof createApp>, bytes: Uint8Array) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)]), "orders.csv");
+  form.append("brand", "Tipco");
+  return app.request(Api.importOrders.path, { method: "POST", body: form, headers: { Authorization: `Bearer ${token}` } });
+}
+
+/** Sends GET /user/getdata once reading has started; true when it was answered while the file was still being read. */
+async function answeredWhileReading(reader: OrdersFileReader, bytes: Uint8Array): Promise<{ during: boolean; importStatus: number }> {
+  const { app, state, startedReading } = appReadingWith(reader);
+  const importing = upload(app, bytes);
+  await startedReading;
+  const res = await app.request("/user/getdata", { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  const during = state.reading;
+  const imported = await importing;
+  return { during, importStatus: imported.status };
+}
+
+describe("a large orders import does not stall the server", () => {
+  const big = ordersCsv(30_000, "RESP");
+
+  it("answers GET /user/getdata while the file is read (in a worker thread)", async () => {
+    const { during, importStatus } = await answeredWhileReading(parseOrdersOffThread, big);
+    expect(importStatus).toBe(200);
+    expect(during).toBe(true);
+  });
+
+  it("(the contrast: read in the request's own thread, nothing is answered until the reading ends)", async () => {
+    const { during } = await answeredWhileReading(async (bytes, ctx) => parseOrdersFile(bytes, ctx), ordersCsv(30_000, "SYNC"));
+    expect(during).toBe(false);
+  });
+
+  it("the worker's answer is the file's: refusals keep their message and line", async () => {
+    const res = await upload(createApp(s.deps), utf8("order_id,platform,customer_id,ordered_at,status,product,sku,quantity,price,province,region\n"
+      + "A1,Shopee,b1,2024-03-01 10:00,completed,Tipco Orange 1L,,1,89.00,Bangkok,\nA2,Shopee,b2,2024-03-01 10:00,completed,Tipco Orange 1L,,0,89.00,Bangkok,\n"));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { rows?: Array<{ line: number }> };
+    expect(body.rows?.[0]?.line).toBe(3);
+    const unreadable = await upload(createApp(s.deps), utf8("hello,world\n1,2\n"));
+    expect(unreadable.status).toBe(400);
+    expect(await unreadable.text()).toMatch(/is not a recognised orders file/);
+  });
+
+  it("on the embedded database, compares outside the write's transaction: importing the same file again opens none", async () => {
+    const file = ordersCsv(2_000, "TWICE");
+    const service = new OrdersImportService(s.storage);
+    const first = await service.importFile(file, { brand: "Tipco" });
+    expect(first.inserted).toBe(2_000);
+    const transactions: string[] = [];
+    const storage = s.storage;
+    const counting: Storage = {
+      kind: storage.kind,
+      query: (sql, params) => storage.query(sql, params),
+      script: (sql) => storage.script(sql),
+      transaction: <T>(fn: (tx: Queryable) => Promise<T>) => {
+        transactions.push("opened");
+        return storage.transaction(fn);
+      },
+      close: () => storage.close(),
+    };
+    const again = await new OrdersImportService(counting).importFile(file, { brand: "Tipco" });
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 2_000 });
+    if (storage.kind === "pglite") expect(transactions).toEqual([]);
+    else expect(transactions).toEqual(["opened"]); // PostgreSQL compares inside it, under the brand's lock: it never stalls other connections
+  });
+});
