@@ -2,8 +2,9 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildServer } from "./runtime";
 import { fillDemoInBackground } from "./demo/demoFill";
+import { dataDirProblem, ensureDataDir } from "./storage/dataDir";
 import { DataDirLockedError } from "./storage/lock";
-import { openStorage } from "./storage/open";
+import { openStorage, type Opened } from "./storage/open";
 
 const started = performance.now();
 /** Quiet time before each step of the demo's background fill. */
@@ -19,15 +20,26 @@ try {
   throw err;
 }
 
-const opened = await openStorage(config, { initInChild: true }).catch((err: unknown) => {
-  if (err instanceof DataDirLockedError) {
-    console.error(`Cannot start: ${err.message}`);
-    process.exit(1);
-  }
-  throw err;
-});
+/** A start-up that cannot go on for a reason the user can fix: one line, exit code 1, no stack trace. */
+function cannotStart(err: unknown, dataDir: string): never {
+  const problem = err instanceof DataDirLockedError ? err : dataDirProblem(err, dataDir);
+  if (problem === null) throw err;
+  console.error(`Cannot start: ${problem.message}`);
+  process.exit(1);
+}
+
+let opened: Opened;
+let built: ReturnType<typeof buildServer>;
+try {
+  // Also with DATABASE_URL: the uploads and the generated signing secret live in DATA_DIR.
+  ensureDataDir(config.dataDir);
+  opened = await openStorage(config, { initInChild: true });
+  built = buildServer(config, opened.storage);
+} catch (err) {
+  cannotStart(err, config.dataDir);
+}
 const { storage, created } = opened;
-const { app, activity } = buildServer(config, storage);
+const { app, activity } = built;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;
