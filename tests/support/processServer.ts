@@ -37,6 +37,8 @@ export interface ServerProcess {
   pid: number;
   /** Everything it has printed so far, stdout and stderr interleaved. */
   output(): string;
+  /** Resolves with the output once it matches `re` (now or when the server prints it). */
+  waitForOutput(re: RegExp): Promise<string>;
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -56,9 +58,11 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return new Promise((resolve, reject) => {
     let out = "";
+    const waiting = new Set<() => void>();
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
     const onData = (d: Buffer) => {
       out += d.toString();
+      for (const check of waiting) check();
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
@@ -66,6 +70,16 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
           url: m[1]!,
           pid: child.pid!,
           output: () => out,
+          waitForOutput: (re) =>
+            new Promise((done) => {
+              const check = () => {
+                if (!re.test(out)) return;
+                waiting.delete(check);
+                done(out);
+              };
+              waiting.add(check);
+              check();
+            }),
           kill: async (signal = "SIGTERM") => {
             if (child.exitCode === null) child.kill(signal);
             await exited;
