@@ -134,7 +134,10 @@ export function lockDataDir(dataDir: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       createWith(file, `${record}\n`);
-      const release = () => rmSync(file, { force: true });
+      const release = () => {
+        process.off("exit", release);
+        rmSync(file, { force: true });
+      };
       process.once("exit", release);
       return release;
     } catch (err) {

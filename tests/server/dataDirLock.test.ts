@@ -49,12 +49,14 @@ function takes(dir: string, file: string): unknown {
 }
 
 describe("processStart", () => {
-  it("reads the same start for one process every time, and another one for another process", () => {
-    const a = liveProcess();
-    const b = liveProcess();
-    expect(processStart(a)).not.toBeNull();
-    expect(processStart(a)!.id).toBe(processStart(a)!.id);
-    expect(processStart(b)!.id).not.toBe(processStart(a)!.id);
+  it("reads the same start for one process every time, and another one for a process started later", () => {
+    // Linux counts in ticks of 10 ms: two processes started within one tick read alike, which
+    // is fine, as the one pid cannot be given to two processes within 10 ms. This test process
+    // started well before the child (it has loaded its test file since).
+    const child = liveProcess();
+    expect(processStart(child)).not.toBeNull();
+    expect(processStart(child)!.id).toBe(processStart(child)!.id);
+    expect(processStart(child)!.id).not.toBe(processStart(process.pid)!.id);
   });
 
   it("is the time the process started, to the second or so", () => {
@@ -77,6 +79,13 @@ describe("lockDataDir", () => {
   it("records the pid, the start and the host of the process, and removes the lock when released", () => {
     const { dir, file } = dataDir();
     expect(takes(dir, file)).toEqual({ pid: process.pid, start: processStart(process.pid)!.id, host: os.hostname() });
+  });
+
+  it("leaves no exit handler behind once released, however often it is taken", () => {
+    const { dir, file } = dataDir();
+    const before = process.listenerCount("exit");
+    for (let i = 0; i < 20; i++) takes(dir, file);
+    expect(process.listenerCount("exit")).toBe(before);
   });
 
   it("takes over a lock whose process is gone, an unreadable one and one of its own pid", async () => {
