@@ -2,8 +2,9 @@ import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildServer } from "./runtime";
 import { fillDemoInBackground } from "./demo/demoFill";
+import { dataDirProblem, ensureDataDir } from "./storage/dataDir";
 import { DataDirLockedError } from "./storage/lock";
-import { openStorage } from "./storage/open";
+import { openStorage, type Opened } from "./storage/open";
 import { DatabaseUploadStore, FileUploadStore } from "./storage/uploadStore";
 import { copyUploadFiles } from "./services/uploads";
 
@@ -21,13 +22,24 @@ try {
   throw err;
 }
 
-const opened = await openStorage(config, { initInChild: true }).catch((err: unknown) => {
-  if (err instanceof DataDirLockedError) {
-    console.error(`Cannot start: ${err.message}`);
-    process.exit(1);
-  }
-  throw err;
-});
+/** A start-up that cannot go on for a reason the user can fix: one line, exit code 1, no stack trace. */
+function cannotStart(err: unknown, dataDir: string): never {
+  const problem = err instanceof DataDirLockedError ? err : dataDirProblem(err, dataDir);
+  if (problem === null) throw err;
+  console.error(`Cannot start: ${problem.message}`);
+  process.exit(1);
+}
+
+let opened: Opened;
+let built: ReturnType<typeof buildServer>;
+try {
+  // Also with DATABASE_URL: the uploads and the generated signing secret live in DATA_DIR.
+  ensureDataDir(config.dataDir);
+  opened = await openStorage(config, { initInChild: true });
+  built = buildServer(config, opened.storage);
+} catch (err) {
+  cannotStart(err, config.dataDir);
+}
 const { storage, created } = opened;
 
 // With the uploads in the database, the images an earlier server kept in DATA_DIR/uploads are
@@ -37,7 +49,7 @@ if (config.uploadStore === "database") {
   if (copied > 0) console.log(`uploads: copied ${copied} image(s) from ${config.dataDir}/uploads into the database`);
   for (const name of skipped) console.error(`uploads: not copied into the database: ${name} is not the image its name says`);
 }
-const { app, activity } = buildServer(config, storage);
+const { app, activity } = built;
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;

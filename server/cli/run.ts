@@ -4,6 +4,7 @@
  */
 import { ConfigError } from "../config";
 import { ServiceError } from "../services/errors";
+import { DataDirError } from "../storage/dataDir";
 import { DataDirLockedError } from "../storage/lock";
 
 export class UsageError extends Error {}
@@ -27,7 +28,7 @@ export async function runCli(usage: string, main: () => Promise<number>, explain
     } else if (err instanceof ServiceError) {
       console.error(`error: ${err.extra.field ? `${err.extra.field}: ` : ""}${err.message}`);
       process.exitCode = 1;
-    } else if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    } else if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof DataDirError) {
       console.error(`error: ${err.message}`);
       process.exitCode = 1;
     } else {

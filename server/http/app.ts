@@ -73,6 +73,17 @@ const CSP = [
   "frame-ancestors 'none'", "form-action 'self'",
 ].join("; ");
 
+/**
+ * The client closed the connection in the middle of its request (reading the body failed with
+ * Node's `aborted`), as opposed to a failure of the server's own.
+ */
+function clientHungUp(c: Context, err: unknown): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return typeof e === "object" && e !== null &&
+    ((e.code === "ECONNRESET" && e.message === "aborted") || e.code === "ERR_STREAM_PREMATURE_CLOSE");
+}
+
 const fail = (c: Context, status: number, error: string, message: string, extra: Record<string, string> = {}) =>
   c.json({ error, message, ...extra }, status as 400);
 
@@ -283,6 +294,11 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
 
   app.onError((err, c) => {
+    if (clientHungUp(c, err)) {
+      // Not the server's fault, and nobody is waiting for the answer.
+      console.log(`[info] ${c.req.method} ${c.req.path}: request aborted by the client`);
+      return fail(c, 400, "aborted", "request: the client closed the connection before it was sent");
+    }
     // The stack stays in the server log; the caller gets no internals.
     console.error(`[error] ${c.req.method} ${c.req.path}:`, err instanceof Error ? err.message : err);
     return fail(c, 500, "internal", "The server could not complete the request");

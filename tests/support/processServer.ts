@@ -32,27 +32,54 @@ export async function preparedDataDir(): Promise<{ dataDir: string; env: Record<
   };
 }
 
-export interface ServerProcess { url: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void> }
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** Everything it has printed so far, stdout and stderr interleaved. */
+  output(): string;
+  /** Resolves with the output once it matches `re` (now or when the server prints it). */
+  waitForOutput(re: RegExp): Promise<string>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** The server's command line, as `npm start` runs it; `wrap` goes before it (e.g. `unshare …`). */
+function serverCommand(wrap: readonly string[]): [string, string[]] {
+  const flags = (JSON.parse(readFileSync(path.join(root, "scripts/server-flags.json"), "utf8")) as { node: string[] }).node;
+  const argv = [process.execPath, ...flags, serverBundle("main")];
+  const [cmd, ...args] = [...wrap, ...argv];
+  return [cmd!, args];
+}
+
+const serverEnv = (env: Record<string, string>) => ({ ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...UNTHROTTLED, ...env });
 
 export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const flags = (JSON.parse(readFileSync(path.join(root, "scripts/server-flags.json"), "utf8")) as { node: string[] }).node;
-  const child = spawn(process.execPath, [...flags, serverBundle("main")], {
-    cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", AUTH_SECRET: "p".repeat(40), ...UNTHROTTLED, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const [cmd, args] = serverCommand([]);
+  const child = spawn(cmd, args, { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return new Promise((resolve, reject) => {
     let out = "";
+    const waiting = new Set<() => void>();
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 30_000);
     const onData = (d: Buffer) => {
       out += d.toString();
+      for (const check of waiting) check();
       const m = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({
           url: m[1]!,
           pid: child.pid!,
+          output: () => out,
+          waitForOutput: (re) =>
+            new Promise((done) => {
+              const check = () => {
+                if (!re.test(out)) return;
+                waiting.delete(check);
+                done(out);
+              };
+              waiting.add(check);
+              check();
+            }),
           kill: async (signal = "SIGTERM") => {
             if (child.exitCode === null) child.kill(signal);
             await exited;
@@ -66,6 +93,29 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${out}`));
     });
+  });
+}
+
+/**
+ * A server process that is expected to stop by itself (a start-up that fails): its exit code and
+ * output. `wrap` runs before the server's command line (e.g. `unshare -rm sh -c …`).
+ */
+export function runServerToExit(env: Record<string, string>, wrap: readonly string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const [cmd, args] = serverCommand(wrap);
+  const child = spawn(cmd, args, { cwd: root, env: serverEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve, reject) => {
+    // A server that started after all would run until the test's timeout: stop it and say so.
+    child.stdout.on("data", () => {
+      if (/listening on http/.test(stdout)) {
+        child.kill("SIGTERM");
+        reject(new Error(`the server started:\n${stdout}${stderr}`));
+      }
+    });
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
 
