@@ -72,6 +72,16 @@ test("the top bar folds its controls behind View options and stays within 12 % o
   await expect(page.getByRole("combobox", { name: "Brand" })).toBeHidden();
   const height = (await bar.boundingBox())?.height ?? Infinity;
   expect(height).toBeLessThanOrEqual(844 * 0.12);
+  // Menu, the brand-and-range summary and View options sit side by side: none over another, and
+  // each shows its whole content (the summary's range may end in an ellipsis, the buttons not).
+  const boxes = await page.locator(".top-bar-inner > .menu-toggle, .top-bar-inner > .top-summary, .top-bar-inner > .top-controls-toggle").evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return { text: n.textContent ?? "", x: r.x, y: r.y, width: r.width, height: r.height, clipped: n.scrollWidth > n.clientWidth + 1 && !n.classList.contains("top-summary") };
+    }));
+  expect(boxes).toHaveLength(3);
+  expect(overlaps(boxes)).toEqual([]);
+  expect(boxes.filter((b) => b.clipped).map((b) => b.text)).toEqual([]);
 
   await fold.click();
   await expect(fold).toHaveAttribute("aria-expanded", "true");
