@@ -15,6 +15,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { daysInMonth } from "../../domain/calendarDays";
+import { checkWorkbookZip, NOT_A_WORKBOOK, WorkbookZipError } from "./workbookZip";
 
 /** One row of the file: its 1-based line (the sheet row for a workbook) and its cells as text. */
 export interface SourceRow {
@@ -212,16 +213,23 @@ export interface FirstSheet {
 
 /**
  * Opens the first sheet of a workbook (only it, and only `maxRows` rows of it: a small compressed
- * workbook can unpack to gigabytes); null when the workbook has no sheet or an empty one.
+ * workbook can unpack to gigabytes); null when the workbook has no sheet or an empty one. An XLSX
+ * is first checked for a decompression bomb (`workbookZip.ts`: at most 200 MB unpacked in all).
  *
- * @throws UnreadableFileError when the bytes are not a readable XLSX or XLS
+ * @throws UnreadableFileError when the bytes are not a readable XLSX or XLS, or unpack to too much
  */
 export function openFirstSheet(bytes: Uint8Array, maxRows: number): FirstSheet | null {
+  try {
+    checkWorkbookZip(bytes);
+  } catch (err) {
+    if (err instanceof WorkbookZipError) throw new UnreadableFileError(err.message);
+    throw err;
+  }
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(bytes, { type: "buffer", cellDates: false, raw: true, dense: true, cellNF: true, sheets: 0, sheetRows: maxRows });
   } catch {
-    throw new UnreadableFileError("the file looks like a spreadsheet but could not be read as XLSX or XLS");
+    throw new UnreadableFileError(NOT_A_WORKBOOK);
   }
   const name = wb.SheetNames[0];
   const sheet = (name === undefined ? undefined : wb.Sheets[name]) as XLSX.DenseSheet | undefined;

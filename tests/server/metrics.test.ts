@@ -7,6 +7,7 @@ import { METRICS_IMPORT_MAX_BYTES } from "../../server/services/metrics";
 import { DEMO_ADS_METRICS, DEMO_MA_METRICS } from "../../server/demo/seed";
 import { adsWorkbook, fixture, utf8 } from "../fixtures/metrics/build";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { rezipped, xlsxBomb } from "../fixtures/zipBomb";
 
 let s: TestServer;
 let token: string;
@@ -382,6 +383,19 @@ describe("bad input never gets a 500", () => {
     ["an over-long account", () => send(formWith([["file", new Blob(["a"])], ["account", "b".repeat(101)]])), /^account: /],
   ])("refuses %s with 400", async (_label, run, message) => {
     expectRefused(await run(), 400, message);
+  });
+
+  it.each([
+    ["declaring its 2 GB honestly", undefined, /^file: the workbook unpacks to 2,048 MB, more than the 200 MB a workbook may unpack to/],
+    ["declaring 10,000 bytes", 10_000, /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 10,000 bytes it declares: the file is a decompression bomb or damaged$/],
+  ])("refuses a workbook whose sheet is 2 GB of zeros %s (a decompression bomb) with 400, and writes nothing", async (_label, declared, message) => {
+    const before = await fingerprint();
+    expectRefused(await importFile(xlsxBomb(adsWorkbook(), "xl/worksheets/sheet1.xml", 2048, declared), { account: "bag-auramove-fb-1" }, token, "report.xlsx"), 400, message);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("still reads a normal workbook whose ZIP is rebuilt", async () => {
+    expect(expectImported(await importFile(rezipped(adsWorkbook()), { account: "bag-auramove-fb-1" }, token, "report.xlsx"))).toMatchObject({ format: "meta-ads", rows: 2, values: 10 });
   });
 
   it("refuses a file over the size limit with 413", async () => {

@@ -7,6 +7,7 @@ import { ServiceError } from "../../server/services/errors";
 import { ImportRefusedError, OrdersImportService } from "../../server/services/ordersImport";
 import { fixture, lazadaWorkbook, shopeeThWorkbook, utf8 } from "../fixtures/orders/build";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { rezipped, xlsxBomb } from "../fixtures/zipBomb";
 
 let s: TestServer;
 let service: OrdersImportService;
@@ -206,6 +207,31 @@ describe("the seller-centre exports", () => {
     expect(imported(await upload(lazadaWorkbook()))).toMatchObject({ inserted: 0, updated: 0, unchanged: 5 });
     expect(imported(await upload(fixture("lazada-old.csv")))).toMatchObject({ format: "lazada", inserted: 2 });
     expect(imported(await upload(fixture("shopee-en.csv")))).toMatchObject({ format: "shopee", inserted: 5 });
+  });
+});
+
+describe("a workbook that unpacks to too much (a decompression bomb)", () => {
+  // 2.1 MB uploads whose sheet unpacks to 2 GB of zeros: before the check, SheetJS unpacked it
+  // and the server's RSS reached 2.4 GB. Refused before SheetJS sees it, whatever the ZIP declares.
+  const SHEET = "xl/worksheets/sheet1.xml";
+  it.each([
+    ["declaring its 2 GB honestly", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048), /^file: the workbook unpacks to 2,048 MB, more than the 200 MB a workbook may unpack to/],
+    ["declaring 10,000 bytes", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048, 10_000), /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 10,000 bytes it declares/],
+    ["declaring 150 MB, under the bound", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048, 150 * 1024 * 1024), /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 157,286,400 bytes it declares: the file is a decompression bomb or damaged$/],
+  ])("refuses 2 GB of zeros %s with 400, and writes nothing", async (_label, bomb, message) => {
+    const before = await fingerprint();
+    const body = refused(await upload(bomb(), { brand: "Tipco" }, token, "Order.all.xlsx"), 400, message);
+    expect(body.error).toBe("invalid");
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("refuses a part that claims to pack more than a spreadsheet can: 150 MB of zeros in 150 KB", async () => {
+    const body = refused(await upload(xlsxBomb(shopeeThWorkbook(), SHEET, 150)), 400, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack 1\d\d\d times its size \(150 MB\)/);
+    expect(body.rows).toEqual([]);
+  });
+
+  it("still reads a normal workbook, also when its ZIP is rebuilt: the same six orders, unchanged", async () => {
+    expect(imported(await upload(rezipped(shopeeThWorkbook()), { brand: "Tipco" }, token, "Order.all.xlsx"))).toMatchObject({ format: "shopee", orders: 6, unchanged: 6 });
   });
 });
 
