@@ -40,7 +40,11 @@ export const UNRECOGNISED =
  */
 export function parseMetricsFile(bytes: Uint8Array, today: string): ParsedFile {
   if (bytes.length === 0) throw new FileRefusedError("is empty");
-  const table = readTable(bytes);
+  const isHeader = (cells: readonly string[]) => {
+    const index = headerIndex(cells);
+    return FORMATS.some((f) => f.matches(index));
+  };
+  const table = readTable(bytes, isHeader, HEADER_SEARCH_ROWS);
   const limit = Math.min(table.rows.length, HEADER_SEARCH_ROWS);
   for (let i = 0; i < limit; i++) {
     const index = headerIndex(table.rows[i]!.cells);

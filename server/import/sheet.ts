@@ -70,13 +70,55 @@ function looksLikeUtf16(bytes: Uint8Array, zeroAt: 0 | 1): boolean {
   return zeros >= (n / 2) * 0.6 && others === 0;
 }
 
-/** The delimiter: the `sep=` preamble when there is one, else the most frequent of , ; and tab on the first line. */
-export function sniffDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+/** The delimiters a CSV may use, in the order they are preferred on a tie. */
+const DELIMITERS = [",", ";", "\t"] as const;
+
+/** One line split at a delimiter: quotes respected (`""` inside quotes is a quote) and removed. */
+function splitLine(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch !== '"') cell += ch;
+      else if (line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      cells.push(cell);
+      cell = "";
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * The delimiter of a CSV text: the `sep=` preamble when there is one; else the delimiter (`,`,
+ * `;` or tab) that splits one of the first `searchLines` non-empty lines into a header that
+ * `isHeader` recognises (a title line may come above the header); else the most frequent of the
+ * three on the first line.
+ */
+export function sniffDelimiter(text: string, isHeader?: (cells: readonly string[]) => boolean, searchLines = 10): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|\r|$/));
   const sep = /^"?sep=(.)"?\s*$/i.exec(firstLine);
   if (sep) return sep[1]!;
+  if (isHeader) {
+    const lines = text.slice(0, 1 << 20).split(/\r\n|\n|\r/, searchLines * 4).filter((l) => l.trim() !== "").slice(0, searchLines);
+    for (const line of lines) {
+      const found = DELIMITERS
+        .filter((d) => line.includes(d))
+        .map((d) => ({ d, cells: splitLine(line, d) }))
+        .filter(({ cells }) => isHeader(cells))
+        .sort((a, b) => b.cells.length - a.cells.length)[0];
+      if (found) return found.d;
+    }
+  }
   const unquoted = firstLine.replace(/"[^"]*"/g, "");
-  const counts = [",", ";", "\t"].map((d) => [d, unquoted.split(d).length - 1] as const);
+  const counts = DELIMITERS.map((d) => [d, unquoted.split(d).length - 1] as const);
   const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
   return best[1] > 0 ? best[0] : ",";
 }

@@ -404,3 +404,15 @@ describe("bad input never gets a 500", () => {
     expect(res.json.message).toMatch(/^file: /);
   });
 });
+
+describe("the delimiter is the header line's", () => {
+  // A title line above a `;` or tab header: the delimiter was taken from the title line.
+  it.each([
+    ["semicolons", ";", "2022-07-02"],
+    ["tabs", "\t", "2022-07-03"],
+  ])("reads a documented CSV with a title line above a header delimited by %s", async (_label, d, day) => {
+    const text = `Tipco reach, July 2022\n${["date", "account_id", "page_id", "plan", "metric", "value"].join(d)}\n${[day, "bag-tipco-fb-1", "bag-tipco-fb-1-p1", "ma", "reach", "1,250"].join(d)}\n`;
+    expect(expectImported(await importFile(utf8(text)))).toMatchObject({ format: "csv", rows: 1, values: 1 });
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'reach' AND day = $1", [day])).toBe(1250);
+  });
+});

@@ -299,3 +299,18 @@ describe("the request", () => {
     await expect(service.importFile(big, { brand: "Tipco" })).rejects.toSatisfy((e: unknown) => e instanceof ServiceError && e.kind === "too_large");
   });
 });
+
+describe("the delimiter is the header line's", () => {
+  // A title line above a `;` or tab header: the delimiter was taken from the title line (none:
+  // a comma), so the header was one cell and the file "not a recognised orders file".
+  const HEADER = ["order_id", "platform", "customer_id", "ordered_at", "status", "product", "sku", "quantity", "price", "province", "region"];
+  const row = (id: string) => [id, "Shopee", `delim.${id}`, "2025-09-08 10:12", "completed", "Tipco Orange Juice 1L, 12 pack", "TPC-OR-1L", "2", "89.00", "Bangkok", ""];
+  it.each([
+    ["semicolons", ";", "DELIM-1"],
+    ["tabs", "\t", "DELIM-2"],
+  ])("reads a file with a title line above a header delimited by %s", async (_label, d, id) => {
+    const text = `Orders export, September 2025\n\n${HEADER.join(d)}\n${row(id).join(d)}\n`;
+    expect(imported(await upload(utf8(text)))).toMatchObject({ format: "documented", rows: 1, orders: 1, inserted: 1 });
+    expect(await storedOrder("Shopee", id)).toMatchObject({ customer_id: `delim.${id}`, basket: "178.00", items: [{ product: "Tipco Orange Juice 1L, 12 pack", quantity: 2 }] });
+  });
+});

@@ -32,7 +32,10 @@ export const UNRECOGNISED_ORDERS =
  */
 export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrders {
   if (bytes.length === 0) throw new FileRefusedError("is empty");
-  const table = readOrdersTable(bytes);
+  const table = readOrdersTable(bytes, (cells) => {
+    const index = headerIndex(cells);
+    return ORDER_FORMATS.some((f) => f.matches(index));
+  });
   for (let h = 0; h < table.head.length; h++) {
     const header = table.head[h]!;
     const index = headerIndex(header.cells);

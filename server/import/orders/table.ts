@@ -31,9 +31,12 @@ export interface OrdersTable {
   forEachRow(headerAt: number, columns: readonly number[], fn: (row: SourceRow) => void): number;
 }
 
-function csvTable(input: Buffer, encoding: SourceEncoding): OrdersTable {
-  // The delimiter is sniffed on the first line (the first 64 KB hold it).
-  const delimiter = sniffDelimiter(input.subarray(0, 65_536).toString("utf8").replace(/^\uFEFF/, ""));
+/** Recognises a header row (given its cells): the delimiter is the one that splits a line into one. */
+export type HeaderTest = (cells: readonly string[]) => boolean;
+
+function csvTable(input: Buffer, encoding: SourceEncoding, isHeader?: HeaderTest): OrdersTable {
+  // The delimiter is the header line's, among the first rows (the first 256 KB hold them).
+  const delimiter = sniffDelimiter(input.subarray(0, 262_144).toString("utf8").replace(/^\uFEFF/, ""), isHeader, HEADER_SEARCH_ROWS);
   const head: SourceRow[] = [];
   scanCsv(input, delimiter, null, (row) => {
     head.push(row);
@@ -94,14 +97,14 @@ function workbookTable(bytes: Uint8Array): OrdersTable {
   };
 }
 
-/** Reads an orders file (CSV in any supported encoding, XLSX or XLS). */
-export function readOrdersTable(bytes: Uint8Array): OrdersTable {
+/** Reads an orders file (CSV in any supported encoding, XLSX or XLS); `isHeader` finds a CSV's delimiter. */
+export function readOrdersTable(bytes: Uint8Array, isHeader?: HeaderTest): OrdersTable {
   if (isWorkbook(bytes)) return workbookTable(bytes);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // UTF-8 (the usual case) is parsed from the bytes themselves: no copy of a large file as text.
   // Zero bytes mean UTF-16 (or binary), which decodeText recognises.
-  if (!buffer.includes(0) && isUtf8(buffer)) return csvTable(buffer, "utf-8");
+  if (!buffer.includes(0) && isUtf8(buffer)) return csvTable(buffer, "utf-8", isHeader);
   const { text, encoding } = decodeText(bytes);
   if (text.includes("\u0000")) throw new UnreadableFileError("the file is binary, not CSV text or an XLSX workbook");
-  return csvTable(Buffer.from(text, "utf8"), encoding);
+  return csvTable(Buffer.from(text, "utf8"), encoding, isHeader);
 }
