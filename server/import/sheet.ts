@@ -123,6 +123,36 @@ export function sniffDelimiter(text: string, isHeader?: (cells: readonly string[
   return best[1] > 0 ? best[0] : ",";
 }
 
+/** How many cells a CSV row has up to its last one with text (empty cells after it do not count). */
+export function filledWidth(cells: readonly string[]): number {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1]!.trim() === "") n--;
+  return n;
+}
+
+/**
+ * Why a CSV row does not fit its header, or null when it does. A row must have a cell for each
+ * column the header names, and no more cells than the header line has: more mean a value holding
+ * the delimiter was not quoted (`31,970`), which shifts every cell after it (when the last column
+ * of the row is empty, the shift shows only as one more, empty, cell); fewer mean a cell is
+ * missing. Empty cells after the last named column are fine as far as the header line has them
+ * too (Excel writes every line of a sheet with as many cells), and a row may stop after the last
+ * named column.
+ *
+ * @param row - the row's cells as written, and up to its last one with text ({@link filledWidth})
+ * @param header - the header line's cells as written, up to its last named one, and its line
+ */
+export function cellCountProblem(
+  row: { readonly cells: number; readonly filled: number },
+  header: { readonly cells: number; readonly filled: number; readonly line: number },
+): string | null {
+  const quote = 'a value holding the delimiter must be in quotes, e.g. "31,970"';
+  if (row.cells > Math.max(header.cells, header.filled)) return `has ${row.cells} cells but the header (line ${header.line}) has ${header.cells}: ${quote}`;
+  if (row.filled > header.filled) return `has text in cell ${row.filled}, after the header's last column (${header.filled}, line ${header.line}): ${quote}`;
+  if (row.cells < header.filled) return `has ${row.cells} cells but the header (line ${header.line}) has ${header.filled}`;
+  return null;
+}
+
 // --- Dates -------------------------------------------------------------------------------------
 
 /** A calendar date and wall-clock time as written (no time zone). */

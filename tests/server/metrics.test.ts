@@ -416,3 +416,25 @@ describe("the delimiter is the header line's", () => {
     expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'reach' AND day = $1", [day])).toBe(1250);
   });
 });
+
+describe("a row with more or fewer cells than its header", () => {
+  const HEADER = "date,account_id,page_id,plan,metric,value";
+  // The documented row with an unquoted thousands separator was answered 200 with reach stored as 31.
+  it.each([
+    ["an unquoted thousands separator (7 cells)", `${HEADER}\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,31,970\n`, 2, "has 7 cells but the header (line 1) has 6: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["a missing value (5 cells)", `${HEADER}\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,10\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,engagement\n`, 3, "has 5 cells but the header (line 1) has 6"],
+    ["a Meta Ads report row with an extra cell", "Day,Campaign name,Amount spent (THB)\n2022-07-01,Promo,1,200\n", 2, "has 4 cells but the header (line 1) has 3: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+  ])("refuses %s with its line, and writes nothing", async (_label, csv, line, reason) => {
+    const before = await fingerprint();
+    const body = expectRefused(await importFile(utf8(csv), { account: "bag-tipco-fb-1" }), 400, /^file: 1 row cannot be imported, so nothing was imported$/);
+    expect(body.rows).toEqual([{ line, reason }]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("reads a quoted \"31,970\" as 31970, and accepts empty cells after the last column as far as the header line has them (as Excel writes)", async () => {
+    const csv = `${HEADER},,\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,"31,970"\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,engagement,12,,\n`;
+    expect(expectImported(await importFile(utf8(csv)))).toMatchObject({ format: "csv", rows: 2, values: 2 });
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'reach' AND day = '2022-07-01'")).toBe(31_970);
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'engagement' AND day = '2022-07-01'")).toBe(12);
+  });
+});

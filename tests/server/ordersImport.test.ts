@@ -314,3 +314,24 @@ describe("the delimiter is the header line's", () => {
     expect(await storedOrder("Shopee", id)).toMatchObject({ customer_id: `delim.${id}`, basket: "178.00", items: [{ product: "Tipco Orange Juice 1L, 12 pack", quantity: 2 }] });
   });
 });
+
+describe("a row with more or fewer cells than its header", () => {
+  const HEADER = "order_id,platform,customer_id,ordered_at,status,product,sku,quantity,price,province,region";
+  it.each([
+    ["an unquoted thousands separator (12 cells)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1,045.50,Bangkok,Central\n`, 2, "has 12 cells but the header (line 1) has 11: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["an unquoted thousands separator in a row whose last cell is empty (12 cells, the last empty)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1,045.50,,\n`, 2, "has 12 cells but the header (line 1) has 11: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["a short row (9 cells)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1045.50,Bangkok,\nCELLS-2,Shopee,cells.b,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,89\n`, 3, "has 9 cells but the header (line 1) has 11"],
+    ["a Shopee export row with an extra cell", "Order ID,Order Status,Order Creation Date,Product Name,Deal Price,Quantity,Username (Buyer)\nCELLS-3,Completed,2025-09-08 10:12,Gift Set,1,045.50,1,cells.c\n", 2, "has 8 cells but the header (line 1) has 7: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+  ])("refuses %s with its line, and writes nothing", async (_label, csv, line, reason) => {
+    const before = await fingerprint();
+    const body = refused(await upload(utf8(csv)), 400, /^file: 1 row cannot be imported, so nothing was imported$/);
+    expect(body.rows).toEqual([{ line, reason }]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("reads a quoted \"1,045.50\", and accepts empty cells after the last column as far as the header line has them (as Excel writes)", async () => {
+    const csv = `${HEADER},,\nCELLS-4,Shopee,cells.d,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,"1,045.50",Bangkok,\nCELLS-4,Shopee,cells.d,2025-09-08 10:12,completed,Orange Juice,TPC-OR-1L,2,89,Bangkok,,,\n`;
+    expect(imported(await upload(utf8(csv)))).toMatchObject({ format: "documented", rows: 2, orders: 1, inserted: 1 });
+    expect(await storedOrder("Shopee", "CELLS-4")).toMatchObject({ basket: "1223.50", items: [{ price: "1045.50" }, { price: "89.00", quantity: 2 }] });
+  });
+});

@@ -60,7 +60,7 @@ export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrd
       const r = read(row);
       if (typeof r === "string") collector.reject({ line: row.line, reason: r });
       else collector.add(r);
-    });
+    }, (issue) => collector.reject(issue));
     if (rows === 0) throw new FileRefusedError(`has the header of ${spec.label} (line ${header.line}) but no orders below it`, header.line);
     const built = collector.finish();
     return { format: spec.format, encoding: table.encoding, rows, orders: built.orders, errors: sortIssues(built.errors) };
