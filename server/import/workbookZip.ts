@@ -37,7 +37,7 @@ interface Member {
   readonly name: string;
   readonly method: number;
   readonly dataStart: number;
-  /** Packed size from the central directory (ZIP64 field when present). */
+  /** Packed size from the central directory (ZIP64 field when present), at most the bytes left in the file. */
   readonly packed: number;
   /** The larger of the unpacked sizes the central directory and the local header declare. */
   readonly declared: number;
@@ -100,7 +100,8 @@ function members(b: Uint8Array): Member[] {
     if (lz?.usz) localSize = lz.usz;
     const dataStart = offset + 30 + localNameLen + localExtraLen;
     inside(dataStart, 0);
-    out.push({ name, method, dataStart, packed, declared: Math.max(centralSize, localSize) });
+    // A packed size past the end of the file would hide the ratio: the bytes there are what there is.
+    out.push({ name, method, dataStart, packed: Math.min(packed, b.length - dataStart), declared: Math.max(centralSize, localSize) });
   }
   return out;
 }

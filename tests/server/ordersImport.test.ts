@@ -225,8 +225,11 @@ describe("a workbook that unpacks to too much (a decompression bomb)", () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it("refuses a part that claims to pack more than a spreadsheet can: 150 MB of zeros in 150 KB", async () => {
-    const body = refused(await upload(xlsxBomb(shopeeThWorkbook(), SHEET, 150)), 400, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack 1\d\d\d times its size \(150 MB\)/);
+  it.each([
+    ["its packed size told truly", undefined, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack 1\d\d\d times its size \(150 MB\)/],
+    ["a packed size of 4 GB, past the end of the file", 0xffff_ffff, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack \d{3} times its size \(150 MB\)/],
+  ])("refuses a part that claims to pack more than a spreadsheet can: 150 MB of zeros in 150 KB, %s", async (_label, packedSize, message) => {
+    const body = refused(await upload(xlsxBomb(shopeeThWorkbook(), SHEET, 150, 150 * 1024 * 1024, packedSize)), 400, message);
     expect(body.rows).toEqual([]);
   });
 
