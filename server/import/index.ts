@@ -3,13 +3,14 @@
  * series or post export, or a Meta Ads Manager report (CSV or XLSX). The format is recognised from
  * the header row, never from the file name. Pure: no storage, no HTTP.
  */
-import type { ImportFormat } from "../../domain/metrics";
+import type { ImportFormat, ImportRowIssue } from "../../domain/metrics";
 import { isDocumentedHeader, parseDocumented } from "./documented";
 import { isAdsHeader, parseAds } from "./metaAds";
 import { isPageSeriesHeader, parsePageSeries } from "./metaPage";
 import { isPostsHeader, parsePosts } from "./metaPosts";
 import { headerIndex } from "./normalize";
 import { readTable } from "./read";
+import { cellCountProblem, filledWidth } from "./sheet";
 import { FileRefusedError, type FormatInput, type FormatOutput, type ParsedFile } from "./types";
 
 export { FileRefusedError } from "./types";
@@ -40,14 +41,30 @@ export const UNRECOGNISED =
  */
 export function parseMetricsFile(bytes: Uint8Array, today: string): ParsedFile {
   if (bytes.length === 0) throw new FileRefusedError("is empty");
-  const table = readTable(bytes);
+  const isHeader = (cells: readonly string[]) => {
+    const index = headerIndex(cells);
+    return FORMATS.some((f) => f.matches(index));
+  };
+  const table = readTable(bytes, isHeader, HEADER_SEARCH_ROWS);
   const limit = Math.min(table.rows.length, HEADER_SEARCH_ROWS);
   for (let i = 0; i < limit; i++) {
     const index = headerIndex(table.rows[i]!.cells);
     const f = FORMATS.find((candidate) => candidate.matches(index));
     if (!f) continue;
-    const out = f.parse({ rows: table.rows, headerAt: i, today }, index);
-    const errors = [...out.errors];
+    // A CSV row that does not fit the header is refused (a workbook's rows are cells of a grid).
+    const misfits: ImportRowIssue[] = [];
+    let rows = table.rows;
+    if (table.encoding !== "xlsx") {
+      const header = { cells: table.rows[i]!.cells.length, filled: filledWidth(table.rows[i]!.cells), line: table.rows[i]!.line };
+      rows = table.rows.filter((r, k) => {
+        const filled = filledWidth(r.cells);
+        const problem = k <= i || filled === 0 ? null : cellCountProblem({ cells: r.cells.length, filled }, header);
+        if (problem !== null) misfits.push({ line: r.line, reason: problem });
+        return problem === null;
+      });
+    }
+    const out = f.parse({ rows, headerAt: i, today }, index);
+    const errors = [...misfits, ...out.errors];
     const values = out.values.filter((v) => {
       if (v.date <= today) return true;
       errors.push({ line: v.line, reason: `date: ${v.date} is after today (${today}, Bangkok)` });

@@ -14,9 +14,14 @@ export interface SourceTable {
   readonly rows: readonly SourceRow[];
 }
 
-/** A CSV text → rows, each with the line it starts on. */
-export function readCsv(text: string): SourceRow[] {
-  const delimiter = sniffDelimiter(text);
+/**
+ * A CSV text → rows, each with the line it starts on.
+ *
+ * @param isHeader - recognises the header row: the delimiter is the one that splits a line of
+ *   the first `searchRows` into a recognised header (see `sniffDelimiter`)
+ */
+export function readCsv(text: string, isHeader?: (cells: readonly string[]) => boolean, searchRows?: number): SourceRow[] {
+  const delimiter = sniffDelimiter(text, isHeader, searchRows);
   let records: Array<{ record: string[]; info: { lines: number } }>;
   try {
     records = parse(text, {
@@ -61,10 +66,10 @@ export function readWorkbook(bytes: Uint8Array): SourceRow[] {
   return rows;
 }
 
-/** Reads any supported file into rows of text cells. */
-export function readTable(bytes: Uint8Array): SourceTable {
+/** Reads any supported file into rows of text cells (`isHeader`, `searchRows`: as for {@link readCsv}). */
+export function readTable(bytes: Uint8Array, isHeader?: (cells: readonly string[]) => boolean, searchRows?: number): SourceTable {
   if (isWorkbook(bytes)) return { encoding: "xlsx", rows: readWorkbook(bytes) };
   const { text, encoding } = decodeText(bytes);
   if (text.includes("\u0000")) throw new UnreadableFileError("the file is binary, not CSV text or an XLSX workbook");
-  return { encoding, rows: readCsv(text) };
+  return { encoding, rows: readCsv(text, isHeader, searchRows) };
 }

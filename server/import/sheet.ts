@@ -15,6 +15,7 @@
  */
 import * as XLSX from "@e965/xlsx";
 import { daysInMonth } from "../../domain/calendarDays";
+import { checkWorkbookZip, NOT_A_WORKBOOK, WorkbookZipError } from "./workbookZip";
 
 /** One row of the file: its 1-based line (the sheet row for a workbook) and its cells as text. */
 export interface SourceRow {
@@ -69,15 +70,87 @@ function looksLikeUtf16(bytes: Uint8Array, zeroAt: 0 | 1): boolean {
   return zeros >= (n / 2) * 0.6 && others === 0;
 }
 
-/** The delimiter: the `sep=` preamble when there is one, else the most frequent of , ; and tab on the first line. */
-export function sniffDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+/** The delimiters a CSV may use, in the order they are preferred on a tie. */
+const DELIMITERS = [",", ";", "\t"] as const;
+
+/** One line split at a delimiter: quotes respected (`""` inside quotes is a quote) and removed. */
+function splitLine(line: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (quoted) {
+      if (ch !== '"') cell += ch;
+      else if (line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else quoted = false;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) {
+      cells.push(cell);
+      cell = "";
+    } else cell += ch;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/**
+ * The delimiter of a CSV text: the `sep=` preamble when there is one; else the delimiter (`,`,
+ * `;` or tab) that splits one of the first `searchLines` non-empty lines into a header that
+ * `isHeader` recognises (a title line may come above the header); else the most frequent of the
+ * three on the first line.
+ */
+export function sniffDelimiter(text: string, isHeader?: (cells: readonly string[]) => boolean, searchLines = 10): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|\r|$/));
   const sep = /^"?sep=(.)"?\s*$/i.exec(firstLine);
   if (sep) return sep[1]!;
+  if (isHeader) {
+    const lines = text.slice(0, 1 << 20).split(/\r\n|\n|\r/, searchLines * 4).filter((l) => l.trim() !== "").slice(0, searchLines);
+    for (const line of lines) {
+      const found = DELIMITERS
+        .filter((d) => line.includes(d))
+        .map((d) => ({ d, cells: splitLine(line, d) }))
+        .filter(({ cells }) => isHeader(cells))
+        .sort((a, b) => b.cells.length - a.cells.length)[0];
+      if (found) return found.d;
+    }
+  }
   const unquoted = firstLine.replace(/"[^"]*"/g, "");
-  const counts = [",", ";", "\t"].map((d) => [d, unquoted.split(d).length - 1] as const);
+  const counts = DELIMITERS.map((d) => [d, unquoted.split(d).length - 1] as const);
   const best = counts.reduce((a, b) => (b[1] > a[1] ? b : a));
   return best[1] > 0 ? best[0] : ",";
+}
+
+/** How many cells a CSV row has up to its last one with text (empty cells after it do not count). */
+export function filledWidth(cells: readonly string[]): number {
+  let n = cells.length;
+  while (n > 0 && cells[n - 1]!.trim() === "") n--;
+  return n;
+}
+
+/**
+ * Why a CSV row does not fit its header, or null when it does. A row must have a cell for each
+ * column the header names, and no more cells than the header line has: more mean a value holding
+ * the delimiter was not quoted (`31,970`), which shifts every cell after it (when the last column
+ * of the row is empty, the shift shows only as one more, empty, cell); fewer mean a cell is
+ * missing. Empty cells after the last named column are fine as far as the header line has them
+ * too (Excel writes every line of a sheet with as many cells), and a row may stop after the last
+ * named column.
+ *
+ * @param row - the row's cells as written, and up to its last one with text ({@link filledWidth})
+ * @param header - the header line's cells as written, up to its last named one, and its line
+ */
+export function cellCountProblem(
+  row: { readonly cells: number; readonly filled: number },
+  header: { readonly cells: number; readonly filled: number; readonly line: number },
+): string | null {
+  const quote = 'a value holding the delimiter must be in quotes, e.g. "31,970"';
+  if (row.cells > Math.max(header.cells, header.filled)) return `has ${row.cells} cells but the header (line ${header.line}) has ${header.cells}: ${quote}`;
+  if (row.filled > header.filled) return `has text in cell ${row.filled}, after the header's last column (${header.filled}, line ${header.line}): ${quote}`;
+  if (row.cells < header.filled) return `has ${row.cells} cells but the header (line ${header.line}) has ${header.filled}`;
+  return null;
 }
 
 // --- Dates -------------------------------------------------------------------------------------
@@ -212,16 +285,23 @@ export interface FirstSheet {
 
 /**
  * Opens the first sheet of a workbook (only it, and only `maxRows` rows of it: a small compressed
- * workbook can unpack to gigabytes); null when the workbook has no sheet or an empty one.
+ * workbook can unpack to gigabytes); null when the workbook has no sheet or an empty one. An XLSX
+ * is first checked for a decompression bomb (`workbookZip.ts`: at most 200 MB unpacked in all).
  *
- * @throws UnreadableFileError when the bytes are not a readable XLSX or XLS
+ * @throws UnreadableFileError when the bytes are not a readable XLSX or XLS, or unpack to too much
  */
 export function openFirstSheet(bytes: Uint8Array, maxRows: number): FirstSheet | null {
+  try {
+    checkWorkbookZip(bytes);
+  } catch (err) {
+    if (err instanceof WorkbookZipError) throw new UnreadableFileError(err.message);
+    throw err;
+  }
   let wb: XLSX.WorkBook;
   try {
     wb = XLSX.read(bytes, { type: "buffer", cellDates: false, raw: true, dense: true, cellNF: true, sheets: 0, sheetRows: maxRows });
   } catch {
-    throw new UnreadableFileError("the file looks like a spreadsheet but could not be read as XLSX or XLS");
+    throw new UnreadableFileError(NOT_A_WORKBOOK);
   }
   const name = wb.SheetNames[0];
   const sheet = (name === undefined ? undefined : wb.Sheets[name]) as XLSX.DenseSheet | undefined;

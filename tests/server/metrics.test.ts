@@ -7,6 +7,7 @@ import { METRICS_IMPORT_MAX_BYTES } from "../../server/services/metrics";
 import { DEMO_ADS_METRICS, DEMO_MA_METRICS } from "../../server/demo/seed";
 import { adsWorkbook, fixture, utf8 } from "../fixtures/metrics/build";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { rezipped, xlsxBomb } from "../fixtures/zipBomb";
 
 let s: TestServer;
 let token: string;
@@ -384,9 +385,56 @@ describe("bad input never gets a 500", () => {
     expectRefused(await run(), 400, message);
   });
 
+  it.each([
+    ["declaring its 2 GB honestly", undefined, /^file: the workbook unpacks to 2,048 MB, more than the 200 MB a workbook may unpack to/],
+    ["declaring 10,000 bytes", 10_000, /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 10,000 bytes it declares: the file is a decompression bomb or damaged$/],
+  ])("refuses a workbook whose sheet is 2 GB of zeros %s (a decompression bomb) with 400, and writes nothing", async (_label, declared, message) => {
+    const before = await fingerprint();
+    expectRefused(await importFile(xlsxBomb(adsWorkbook(), "xl/worksheets/sheet1.xml", 2048, declared), { account: "bag-auramove-fb-1" }, token, "report.xlsx"), 400, message);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("still reads a normal workbook whose ZIP is rebuilt", async () => {
+    expect(expectImported(await importFile(rezipped(adsWorkbook()), { account: "bag-auramove-fb-1" }, token, "report.xlsx"))).toMatchObject({ format: "meta-ads", rows: 2, values: 10 });
+  });
+
   it("refuses a file over the size limit with 413", async () => {
     const res = await importFile(new Uint8Array(METRICS_IMPORT_MAX_BYTES + 1));
     expect(res.status).toBe(413);
     expect(res.json.message).toMatch(/^file: /);
+  });
+});
+
+describe("the delimiter is the header line's", () => {
+  // A title line above a `;` or tab header: the delimiter was taken from the title line.
+  it.each([
+    ["semicolons", ";", "2022-07-02"],
+    ["tabs", "\t", "2022-07-03"],
+  ])("reads a documented CSV with a title line above a header delimited by %s", async (_label, d, day) => {
+    const text = `Tipco reach, July 2022\n${["date", "account_id", "page_id", "plan", "metric", "value"].join(d)}\n${[day, "bag-tipco-fb-1", "bag-tipco-fb-1-p1", "ma", "reach", "1,250"].join(d)}\n`;
+    expect(expectImported(await importFile(utf8(text)))).toMatchObject({ format: "csv", rows: 1, values: 1 });
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'reach' AND day = $1", [day])).toBe(1250);
+  });
+});
+
+describe("a row with more or fewer cells than its header", () => {
+  const HEADER = "date,account_id,page_id,plan,metric,value";
+  // The documented row with an unquoted thousands separator was answered 200 with reach stored as 31.
+  it.each([
+    ["an unquoted thousands separator (7 cells)", `${HEADER}\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,31,970\n`, 2, "has 7 cells but the header (line 1) has 6: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["a missing value (5 cells)", `${HEADER}\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,10\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,engagement\n`, 3, "has 5 cells but the header (line 1) has 6"],
+    ["a Meta Ads report row with an extra cell", "Day,Campaign name,Amount spent (THB)\n2022-07-01,Promo,1,200\n", 2, "has 4 cells but the header (line 1) has 3: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+  ])("refuses %s with its line, and writes nothing", async (_label, csv, line, reason) => {
+    const before = await fingerprint();
+    const body = expectRefused(await importFile(utf8(csv), { account: "bag-tipco-fb-1" }), 400, /^file: 1 row cannot be imported, so nothing was imported$/);
+    expect(body.rows).toEqual([{ line, reason }]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("reads a quoted \"31,970\" as 31970, and accepts empty cells after the last column as far as the header line has them (as Excel writes)", async () => {
+    const csv = `${HEADER},,\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,reach,"31,970"\n2022-07-01,bag-tipco-fb-1,bag-tipco-fb-1-p1,ma,engagement,12,,\n`;
+    expect(expectImported(await importFile(utf8(csv)))).toMatchObject({ format: "csv", rows: 2, values: 2 });
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'reach' AND day = '2022-07-01'")).toBe(31_970);
+    expect(await sqlSum("source_key = 'bag-tipco-fb-1-p1' AND metric = 'engagement' AND day = '2022-07-01'")).toBe(12);
   });
 });

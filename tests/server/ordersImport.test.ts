@@ -7,6 +7,7 @@ import { ServiceError } from "../../server/services/errors";
 import { ImportRefusedError, OrdersImportService } from "../../server/services/ordersImport";
 import { fixture, lazadaWorkbook, shopeeThWorkbook, utf8 } from "../fixtures/orders/build";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { rezipped, xlsxBomb } from "../fixtures/zipBomb";
 
 let s: TestServer;
 let service: OrdersImportService;
@@ -209,6 +210,34 @@ describe("the seller-centre exports", () => {
   });
 });
 
+describe("a workbook that unpacks to too much (a decompression bomb)", () => {
+  // 2.1 MB uploads whose sheet unpacks to 2 GB of zeros: before the check, SheetJS unpacked it
+  // and the server's RSS reached 2.4 GB. Refused before SheetJS sees it, whatever the ZIP declares.
+  const SHEET = "xl/worksheets/sheet1.xml";
+  it.each([
+    ["declaring its 2 GB honestly", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048), /^file: the workbook unpacks to 2,048 MB, more than the 200 MB a workbook may unpack to/],
+    ["declaring 10,000 bytes", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048, 10_000), /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 10,000 bytes it declares/],
+    ["declaring 150 MB, under the bound", () => xlsxBomb(shopeeThWorkbook(), SHEET, 2048, 150 * 1024 * 1024), /^file: the workbook's part xl\/worksheets\/sheet1\.xml unpacks to more than the 157,286,400 bytes it declares: the file is a decompression bomb or damaged$/],
+  ])("refuses 2 GB of zeros %s with 400, and writes nothing", async (_label, bomb, message) => {
+    const before = await fingerprint();
+    const body = refused(await upload(bomb(), { brand: "Tipco" }, token, "Order.all.xlsx"), 400, message);
+    expect(body.error).toBe("invalid");
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it.each([
+    ["its packed size told truly", undefined, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack 1\d\d\d times its size \(150 MB\)/],
+    ["a packed size of 4 GB, past the end of the file", 0xffff_ffff, /^file: the workbook's part xl\/worksheets\/sheet1\.xml claims to unpack \d{3} times its size \(150 MB\)/],
+  ])("refuses a part that claims to pack more than a spreadsheet can: 150 MB of zeros in 150 KB, %s", async (_label, packedSize, message) => {
+    const body = refused(await upload(xlsxBomb(shopeeThWorkbook(), SHEET, 150, 150 * 1024 * 1024, packedSize)), 400, message);
+    expect(body.rows).toEqual([]);
+  });
+
+  it("still reads a normal workbook, also when its ZIP is rebuilt: the same six orders, unchanged", async () => {
+    expect(imported(await upload(rezipped(shopeeThWorkbook()), { brand: "Tipco" }, token, "Order.all.xlsx"))).toMatchObject({ format: "shopee", orders: 6, unchanged: 6 });
+  });
+});
+
 describe("who may import", () => {
   it("refuses a brand that is not one of the user's (403 from the service), and writes nothing", async () => {
     const before = await fingerprint();
@@ -271,5 +300,41 @@ describe("the request", () => {
   it("refuses a file that is too large before reading it", async () => {
     const big = new Uint8Array(50 * 1024 * 1024 + 1);
     await expect(service.importFile(big, { brand: "Tipco" })).rejects.toSatisfy((e: unknown) => e instanceof ServiceError && e.kind === "too_large");
+  });
+});
+
+describe("the delimiter is the header line's", () => {
+  // A title line above a `;` or tab header: the delimiter was taken from the title line (none:
+  // a comma), so the header was one cell and the file "not a recognised orders file".
+  const HEADER = ["order_id", "platform", "customer_id", "ordered_at", "status", "product", "sku", "quantity", "price", "province", "region"];
+  const row = (id: string) => [id, "Shopee", `delim.${id}`, "2025-09-08 10:12", "completed", "Tipco Orange Juice 1L, 12 pack", "TPC-OR-1L", "2", "89.00", "Bangkok", ""];
+  it.each([
+    ["semicolons", ";", "DELIM-1"],
+    ["tabs", "\t", "DELIM-2"],
+  ])("reads a file with a title line above a header delimited by %s", async (_label, d, id) => {
+    const text = `Orders export, September 2025\n\n${HEADER.join(d)}\n${row(id).join(d)}\n`;
+    expect(imported(await upload(utf8(text)))).toMatchObject({ format: "documented", rows: 1, orders: 1, inserted: 1 });
+    expect(await storedOrder("Shopee", id)).toMatchObject({ customer_id: `delim.${id}`, basket: "178.00", items: [{ product: "Tipco Orange Juice 1L, 12 pack", quantity: 2 }] });
+  });
+});
+
+describe("a row with more or fewer cells than its header", () => {
+  const HEADER = "order_id,platform,customer_id,ordered_at,status,product,sku,quantity,price,province,region";
+  it.each([
+    ["an unquoted thousands separator (12 cells)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1,045.50,Bangkok,Central\n`, 2, "has 12 cells but the header (line 1) has 11: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["an unquoted thousands separator in a row whose last cell is empty (12 cells, the last empty)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1,045.50,,\n`, 2, "has 12 cells but the header (line 1) has 11: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+    ["a short row (9 cells)", `${HEADER}\nCELLS-1,Shopee,cells.a,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,1045.50,Bangkok,\nCELLS-2,Shopee,cells.b,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,89\n`, 3, "has 9 cells but the header (line 1) has 11"],
+    ["a Shopee export row with an extra cell", "Order ID,Order Status,Order Creation Date,Product Name,Deal Price,Quantity,Username (Buyer)\nCELLS-3,Completed,2025-09-08 10:12,Gift Set,1,045.50,1,cells.c\n", 2, "has 8 cells but the header (line 1) has 7: a value holding the delimiter must be in quotes, e.g. \"31,970\""],
+  ])("refuses %s with its line, and writes nothing", async (_label, csv, line, reason) => {
+    const before = await fingerprint();
+    const body = refused(await upload(utf8(csv)), 400, /^file: 1 row cannot be imported, so nothing was imported$/);
+    expect(body.rows).toEqual([{ line, reason }]);
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it("reads a quoted \"1,045.50\", and accepts empty cells after the last column as far as the header line has them (as Excel writes)", async () => {
+    const csv = `${HEADER},,\nCELLS-4,Shopee,cells.d,2025-09-08 10:12,completed,Gift Set,TPC-GS-6,1,"1,045.50",Bangkok,\nCELLS-4,Shopee,cells.d,2025-09-08 10:12,completed,Orange Juice,TPC-OR-1L,2,89,Bangkok,,,\n`;
+    expect(imported(await upload(utf8(csv)))).toMatchObject({ format: "documented", rows: 2, orders: 1, inserted: 1 });
+    expect(await storedOrder("Shopee", "CELLS-4")).toMatchObject({ basket: "1223.50", items: [{ price: "1045.50" }, { price: "89.00", quantity: 2 }] });
   });
 });

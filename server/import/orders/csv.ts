@@ -15,14 +15,22 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** How many cells a row has as written, and up to its last cell with text (whatever `pick` keeps). */
+export interface RowShape {
+  readonly cells: number;
+  readonly filled: number;
+}
+
 /**
- * Calls `onRow` with each row (its 1-based starting line and its cells). With `pick`, cell i of a
- * row is column pick[i] ("" when the row is shorter); without, every cell. `onRow` returning
- * false stops the scan.
+ * Calls `onRow` with each row (its 1-based starting line and its cells) and its shape. With
+ * `pick`, cell i of a row is column pick[i] ("" when the row is shorter); without, every cell.
+ * `onRow` returning false stops the scan.
  *
  * @throws UnreadableFileError for a quoted cell that is never closed
  */
-export function scanCsv(buf: Buffer, delimiter: string, pick: readonly number[] | null, onRow: (row: SourceRow) => boolean | void): void {
+export function scanCsv(
+  buf: Buffer, delimiter: string, pick: readonly number[] | null, onRow: (row: SourceRow, shape: RowShape) => boolean | void,
+): void {
   const delim = delimiter.charCodeAt(0);
   const len = buf.length;
   const slotOf: number[] = [];
@@ -34,9 +42,11 @@ export function scanCsv(buf: Buffer, delimiter: string, pick: readonly number[] 
     const cells: string[] = pick ? pick.map(() => "") : [];
     let col = 0;
     let content = false;
+    let filled = 0;
     let endOfRow = false;
     while (!endOfRow) {
       const slot = pick ? (slotOf[col] ?? -1) : col;
+      const cellStart = pos;
       let value: string | null = null;
       if (buf[pos] === QUOTE) {
         // Quoted: up to the quote that is not doubled.
@@ -60,12 +70,17 @@ export function scanCsv(buf: Buffer, delimiter: string, pick: readonly number[] 
         const rest = pos;
         while (pos < len && buf[pos] !== delim && buf[pos] !== LF && buf[pos] !== CR) pos++;
         if (pos > rest && slot >= 0) value = (value ?? "") + buf.toString("utf8", rest, pos);
+        // `""` alone is an empty cell.
+        if (pos - cellStart > 2) filled = col + 1;
       } else {
         const start = pos;
         while (pos < len) {
           const b = buf[pos]!;
           if (b === delim || b === LF || b === CR) break;
-          if (b !== 0x20 && b !== 0x09) content = true;
+          if (b !== 0x20 && b !== 0x09) {
+            content = true;
+            filled = col + 1;
+          }
           pos++;
         }
         if (slot >= 0 && pos > start) value = buf.toString("utf8", start, pos);
@@ -93,6 +108,6 @@ export function scanCsv(buf: Buffer, delimiter: string, pick: readonly number[] 
     }
     // An empty line is no row (a row of delimiters only is one, with empty cells).
     if (!content && col === 0) continue;
-    if (onRow({ line: rowLine, cells }) === false) return;
+    if (onRow({ line: rowLine, cells }, { cells: col + 1, filled }) === false) return;
   }
 }

@@ -32,7 +32,10 @@ export const UNRECOGNISED_ORDERS =
  */
 export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrders {
   if (bytes.length === 0) throw new FileRefusedError("is empty");
-  const table = readOrdersTable(bytes);
+  const table = readOrdersTable(bytes, (cells) => {
+    const index = headerIndex(cells);
+    return ORDER_FORMATS.some((f) => f.matches(index));
+  });
   for (let h = 0; h < table.head.length; h++) {
     const header = table.head[h]!;
     const index = headerIndex(header.cells);
@@ -57,7 +60,7 @@ export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrd
       const r = read(row);
       if (typeof r === "string") collector.reject({ line: row.line, reason: r });
       else collector.add(r);
-    });
+    }, (issue) => collector.reject(issue));
     if (rows === 0) throw new FileRefusedError(`has the header of ${spec.label} (line ${header.line}) but no orders below it`, header.line);
     const built = collector.finish();
     return { format: spec.format, encoding: table.encoding, rows, orders: built.orders, errors: sortIssues(built.errors) };

@@ -9,8 +9,9 @@
  * (`../sheet.ts`).
  */
 import { isUtf8 } from "node:buffer";
-import { decodeText, isWorkbook, openFirstSheet, sniffDelimiter, UnreadableFileError, type SourceEncoding, type SourceRow } from "../sheet";
+import { cellCountProblem, decodeText, filledWidth, isWorkbook, openFirstSheet, sniffDelimiter, UnreadableFileError, type SourceEncoding, type SourceRow } from "../sheet";
 import { scanCsv } from "./csv";
+import type { RowIssue } from "./types";
 
 /** Rows searched for the header (a title or description line may come before it). */
 export const HEADER_SEARCH_ROWS = 10;
@@ -24,16 +25,20 @@ export interface OrdersTable {
   readonly head: readonly SourceRow[];
   /**
    * Calls `fn` with each row after the header, cut down to `columns` (cell i = column
-   * columns[i]), one at a time (nothing is kept). Rows without any text are left out.
+   * columns[i]), one at a time (nothing is kept). Rows without any text are left out; a CSV row
+   * with more or fewer cells than the header goes to `reject` instead (`cellCountProblem`).
    *
    * @returns how many rows there were
    */
-  forEachRow(headerAt: number, columns: readonly number[], fn: (row: SourceRow) => void): number;
+  forEachRow(headerAt: number, columns: readonly number[], fn: (row: SourceRow) => void, reject: (issue: RowIssue) => void): number;
 }
 
-function csvTable(input: Buffer, encoding: SourceEncoding): OrdersTable {
-  // The delimiter is sniffed on the first line (the first 64 KB hold it).
-  const delimiter = sniffDelimiter(input.subarray(0, 65_536).toString("utf8").replace(/^\uFEFF/, ""));
+/** Recognises a header row (given its cells): the delimiter is the one that splits a line into one. */
+export type HeaderTest = (cells: readonly string[]) => boolean;
+
+function csvTable(input: Buffer, encoding: SourceEncoding, isHeader?: HeaderTest): OrdersTable {
+  // The delimiter is the header line's, among the first rows (the first 256 KB hold them).
+  const delimiter = sniffDelimiter(input.subarray(0, 262_144).toString("utf8").replace(/^\uFEFF/, ""), isHeader, HEADER_SEARCH_ROWS);
   const head: SourceRow[] = [];
   scanCsv(input, delimiter, null, (row) => {
     head.push(row);
@@ -42,13 +47,18 @@ function csvTable(input: Buffer, encoding: SourceEncoding): OrdersTable {
   return {
     encoding,
     head,
-    forEachRow(headerAt, columns, fn) {
-      const headerLine = head[headerAt]?.line ?? 0;
+    forEachRow(headerAt, columns, fn, reject) {
+      const found = head[headerAt];
+      const headerLine = found?.line ?? 0;
+      const header = found ? { cells: found.cells.length, filled: filledWidth(found.cells), line: found.line } : null;
       let count = 0;
-      scanCsv(input, delimiter, columns, (row) => {
-        if (row.line <= headerLine || row.cells.every((c) => c.trim() === "")) return;
+      scanCsv(input, delimiter, columns, (row, shape) => {
+        if (row.line <= headerLine || shape.filled === 0) return;
+        const problem = header ? cellCountProblem(shape, header) : null;
+        if (problem === null && row.cells.every((c) => c.trim() === "")) return;
         if (++count > MAX_ORDER_ROWS) throw new UnreadableFileError(`the file holds more than ${MAX_ORDER_ROWS} rows; split it`);
-        fn(row);
+        if (problem === null) fn(row);
+        else reject({ line: row.line, reason: problem });
       });
       return count;
     },
@@ -58,6 +68,7 @@ function csvTable(input: Buffer, encoding: SourceEncoding): OrdersTable {
 function workbookTable(bytes: Uint8Array): OrdersTable {
   const sheet = openFirstSheet(bytes, MAX_ORDER_ROWS + 2);
   if (!sheet) return { encoding: "xlsx", head: [], forEachRow: () => 0 };
+  // A workbook's rows are cells of a grid: none has more or fewer cells than another.
   // The header row is not a data row.
   if (sheet.rowCount - 1 > MAX_ORDER_ROWS || sheet.columnCount > MAX_COLUMNS) {
     throw new UnreadableFileError(`the sheet is larger than ${MAX_ORDER_ROWS} rows or ${MAX_COLUMNS} columns; split it`);
@@ -94,14 +105,14 @@ function workbookTable(bytes: Uint8Array): OrdersTable {
   };
 }
 
-/** Reads an orders file (CSV in any supported encoding, XLSX or XLS). */
-export function readOrdersTable(bytes: Uint8Array): OrdersTable {
+/** Reads an orders file (CSV in any supported encoding, XLSX or XLS); `isHeader` finds a CSV's delimiter. */
+export function readOrdersTable(bytes: Uint8Array, isHeader?: HeaderTest): OrdersTable {
   if (isWorkbook(bytes)) return workbookTable(bytes);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // UTF-8 (the usual case) is parsed from the bytes themselves: no copy of a large file as text.
   // Zero bytes mean UTF-16 (or binary), which decodeText recognises.
-  if (!buffer.includes(0) && isUtf8(buffer)) return csvTable(buffer, "utf-8");
+  if (!buffer.includes(0) && isUtf8(buffer)) return csvTable(buffer, "utf-8", isHeader);
   const { text, encoding } = decodeText(bytes);
   if (text.includes("\u0000")) throw new UnreadableFileError("the file is binary, not CSV text or an XLSX workbook");
-  return csvTable(Buffer.from(text, "utf8"), encoding);
+  return csvTable(Buffer.from(text, "utf8"), encoding, isHeader);
 }
