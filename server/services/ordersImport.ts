@@ -21,7 +21,7 @@ export const ORDERS_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 const LOOKUP_BATCH = 5_000;
 /** Orders written by one import from which the planner's statistics are refreshed afterwards (PGlite has no autovacuum). */
 const ANALYZE_AFTER = 5_000;
-/** Rows per INSERT/UPDATE statement. */
+/** Rows per statement that stages the orders or items of an import, or writes customers' first days. */
 const WRITE_BATCH = 5_000;
 
 /**
@@ -75,6 +75,21 @@ SELECT n.k::int AS k, o.order_id IS NULL AS fresh
     OR o.location IS DISTINCT FROM n.location OR o.province IS DISTINCT FROM n.province
     OR ${ITEMS_SIGNATURE} <> n.items
  ORDER BY n.k`;
+
+/** The temporary tables an import's rows are staged in ({@link OrdersImportService.stage}). */
+interface Staging {
+  readonly orders: string;
+  readonly items: string;
+}
+
+/** Numbers the staging tables of the imports of this process (a temporary table lives as long as its connection). */
+let stagingSeq = 0;
+
+/** Names for one import's staging tables, unused by any other import of this process. */
+function stagingTables(): Staging {
+  const n = ++stagingSeq;
+  return { orders: `import_orders_${n}`, items: `import_items_${n}` };
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -145,7 +160,7 @@ export class OrdersImportService {
         // One import per brand at a time: the comparison below must see what the writes change.
         await tx.query("SELECT pg_advisory_xact_lock(7006, $1)", [brandId]);
         const { fresh, changed } = await this.classify(tx, brandId, prepared);
-        await this.write(tx, brandId, fresh, changed, prepared);
+        if (fresh.length + changed.length > 0) await this.writeStaged(tx, brandId, await this.stage(tx, stagingTables(), fresh, changed, true), prepared);
         return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
       });
     if (counts.inserted + counts.updated >= ANALYZE_AFTER) await analyzeOrders(this.db);
@@ -156,8 +171,11 @@ export class OrdersImportService {
   /**
    * The write on the embedded database, which is one connection: while a transaction runs, no
    * other request's statement does. So the orders are compared with the stored ones before it,
-   * a batch per statement (other requests are answered between them), and the transaction only
-   * writes. That is safe because nothing else can write the brand's orders meanwhile: the data
+   * and the new and changed ones staged in temporary tables, a batch per statement (other
+   * requests are answered between them); the transaction only copies the staged rows into the
+   * real tables, one statement per table, so the items' statement-level triggers run once (about
+   * half the hold of writing 5,000 rows per statement from parameters: docs/orders-import.md).
+   * That is safe because nothing else can write the brand's orders meanwhile: the data
    * directory is this process's alone (server/storage/lock.ts), and imports of one brand take
    * their turn here. A file that changes nothing writes nothing.
    */
@@ -165,7 +183,15 @@ export class OrdersImportService {
     const previous = this.brandTurns.get(brandId) ?? Promise.resolve();
     const turn = previous.then(async () => {
       const { fresh, changed } = await this.classify(this.db, brandId, prepared);
-      if (fresh.length + changed.length > 0) await this.db.transaction((tx) => this.write(tx, brandId, fresh, changed, prepared));
+      if (fresh.length + changed.length > 0) {
+        const staging = stagingTables();
+        try {
+          await this.stage(this.db, staging, fresh, changed, false);
+          await this.db.transaction((tx) => this.writeStaged(tx, brandId, staging, prepared));
+        } finally {
+          await this.db.query(`DROP TABLE IF EXISTS ${staging.orders}, ${staging.items}`);
+        }
+      }
       return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
     });
     const settled = turn.then(() => undefined, () => undefined);
@@ -220,45 +246,37 @@ export class OrdersImportService {
     return { fresh, changed };
   }
 
-  /** Inserts the new orders, overwrites the changed ones (items replaced) and keeps first_day; in the caller's transaction. */
-  private async write(tx: Queryable, brandId: number, fresh: readonly Prepared[], changed: readonly Prepared[], all: readonly Prepared[]): Promise<void> {
-    const columns = (batch: readonly Prepared[]) => [
-      brandId,
-      batch.map((p) => p.order.platform), batch.map((p) => p.order.orderId), batch.map((p) => p.order.customerId),
-      batch.map((p) => p.order.orderedAt), batch.map((p) => p.day), batch.map((p) => p.order.status),
-      batch.map((p) => p.order.statusRaw), batch.map((p) => p.order.location), batch.map((p) => p.order.province),
-      batch.map((p) => p.basket),
-    ];
-    const UNNEST = `unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::date[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[])
-                    AS n(platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket)`;
-    for (let i = 0; i < fresh.length; i += WRITE_BATCH) {
-      await tx.query(
-        `INSERT INTO orders (brand_id, platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket, demo)
-         SELECT $1::int, n.platform, n.order_id, n.customer_id, n.ordered_at, n.day, n.status, n.status_raw, n.location, n.province, n.basket, false
-           FROM ${UNNEST}`,
-        columns(fresh.slice(i, i + WRITE_BATCH)),
-      );
+  /**
+   * Puts the new and the changed orders, and their items, into two temporary tables of this
+   * connection (one statement per WRITE_BATCH rows), so that the write copies them into the real
+   * tables with one statement per table ({@link writeStaged}). On the embedded database this runs
+   * before the write's transaction, between other requests' statements; there a temporary table is
+   * the connection's, so it is dropped by the caller; on PostgreSQL inside the transaction, which
+   * drops it at commit.
+   */
+  private async stage(q: Queryable, staging: Staging, fresh: readonly Prepared[], changed: readonly Prepared[], dropAtCommit: boolean): Promise<Staging> {
+    const onCommit = dropAtCommit ? " ON COMMIT DROP" : "";
+    await q.query(`CREATE TEMP TABLE ${staging.orders} (fresh boolean NOT NULL, platform text, order_id text, customer_id text, ordered_at timestamptz,
+      day date, status text, status_raw text, location text, province text, basket numeric(14, 2))${onCommit}`);
+    await q.query(`CREATE TEMP TABLE ${staging.items} (platform text, order_id text, line integer, product text, sku text, quantity integer,
+      price numeric(14, 2), day date, status text, location text, basket numeric(14, 2), product_repeat boolean)${onCommit}`);
+    for (const [list, isFresh] of [[fresh, true], [changed, false]] as const) {
+      for (let i = 0; i < list.length; i += WRITE_BATCH) {
+        const batch = list.slice(i, i + WRITE_BATCH);
+        await q.query(
+          `INSERT INTO ${staging.orders}
+           SELECT $1::boolean, * FROM unnest($2::text[], $3::text[], $4::text[], $5::timestamptz[], $6::date[], $7::text[], $8::text[], $9::text[], $10::text[], $11::numeric[])`,
+          [isFresh,
+            batch.map((p) => p.order.platform), batch.map((p) => p.order.orderId), batch.map((p) => p.order.customerId),
+            batch.map((p) => p.order.orderedAt), batch.map((p) => p.day), batch.map((p) => p.order.status),
+            batch.map((p) => p.order.statusRaw), batch.map((p) => p.order.location), batch.map((p) => p.order.province),
+            batch.map((p) => p.basket)],
+        );
+      }
     }
-    for (let i = 0; i < changed.length; i += WRITE_BATCH) {
-      const batch = changed.slice(i, i + WRITE_BATCH);
-      // Items first: the orders' update then has no items left to copy its fields to.
-      await tx.query(
-        `DELETE FROM order_items i USING unnest($2::text[], $3::text[]) AS k(platform, order_id)
-          WHERE i.brand_id = $1 AND i.platform = k.platform AND i.order_id = k.order_id`,
-        [brandId, batch.map((p) => p.order.platform), batch.map((p) => p.order.orderId)],
-      );
-      await tx.query(
-        `UPDATE orders o
-            SET customer_id = n.customer_id, ordered_at = n.ordered_at, day = n.day, status = n.status, status_raw = n.status_raw,
-                location = n.location, province = n.province, basket = n.basket, demo = false
-           FROM ${UNNEST}
-          WHERE o.brand_id = $1 AND o.platform = n.platform AND o.order_id = n.order_id`,
-        columns(batch),
-      );
-    }
-    // Items of the new and the changed orders, WRITE_BATCH items per statement, with the copies of
-    // their order's fields that order_items keeps (day, status, location, basket, product_repeat)
-    // written here rather than looked up row by row by the table's trigger.
+    // The items, with the copies of their order's fields that order_items keeps (day, status,
+    // location, basket, product_repeat) written here rather than looked up row by row by the
+    // table's trigger.
     type ItemColumns = {
       platform: string[]; orderId: string[]; line: number[]; product: string[]; sku: Array<string | null>; quantity: number[]; price: number[];
       day: string[]; status: string[]; location: Array<string | null>; basket: number[]; repeat: boolean[];
@@ -267,11 +285,11 @@ export class OrdersImportService {
     let cols = empty();
     const flush = async () => {
       if (cols.orderId.length === 0) return;
-      await tx.query(
-        `INSERT INTO order_items (brand_id, platform, order_id, line, product, sku, quantity, price, day, status, location, basket, product_repeat)
-         SELECT $1::int, * FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::int[], $8::numeric[],
-                                       $9::date[], $10::text[], $11::text[], $12::numeric[], $13::boolean[])`,
-        [brandId, cols.platform, cols.orderId, cols.line, cols.product, cols.sku, cols.quantity, cols.price,
+      await q.query(
+        `INSERT INTO ${staging.items}
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::int[], $7::numeric[],
+                              $8::date[], $9::text[], $10::text[], $11::numeric[], $12::boolean[])`,
+        [cols.platform, cols.orderId, cols.line, cols.product, cols.sku, cols.quantity, cols.price,
           cols.day, cols.status, cols.location, cols.basket, cols.repeat],
       );
       cols = empty();
@@ -290,6 +308,42 @@ export class OrdersImportService {
       }
     }
     await flush();
+    // The joins of the write are planned from these (a temporary table has no statistics until then).
+    await q.query(`ANALYZE ${staging.orders}, ${staging.items}`);
+    return staging;
+  }
+
+  /**
+   * Inserts the new orders, overwrites the changed ones (items replaced) and keeps first_day, from
+   * the staged rows, one statement per table: the items' triggers (the daily product sums) and
+   * checks then run once for all of them. In the caller's transaction.
+   */
+  private async writeStaged(tx: Queryable, brandId: number, staging: Staging, all: readonly Prepared[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO orders (brand_id, platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket, demo)
+       SELECT $1::int, n.platform, n.order_id, n.customer_id, n.ordered_at, n.day, n.status, n.status_raw, n.location, n.province, n.basket, false
+         FROM ${staging.orders} n WHERE n.fresh`,
+      [brandId],
+    );
+    // Items of the changed orders first: the orders' update then has no items left to copy its fields to.
+    await tx.query(
+      `DELETE FROM order_items i USING ${staging.orders} n
+        WHERE NOT n.fresh AND i.brand_id = $1 AND i.platform = n.platform AND i.order_id = n.order_id`,
+      [brandId],
+    );
+    await tx.query(
+      `UPDATE orders o
+          SET customer_id = n.customer_id, ordered_at = n.ordered_at, day = n.day, status = n.status, status_raw = n.status_raw,
+              location = n.location, province = n.province, basket = n.basket, demo = false
+         FROM ${staging.orders} n
+        WHERE NOT n.fresh AND o.brand_id = $1 AND o.platform = n.platform AND o.order_id = n.order_id`,
+      [brandId],
+    );
+    await tx.query(
+      `INSERT INTO order_items (brand_id, platform, order_id, line, product, sku, quantity, price, day, status, location, basket, product_repeat)
+       SELECT $1::int, * FROM ${staging.items}`,
+      [brandId],
+    );
     // Each customer's first order day: never later than it was (first_day = least(stored, new)).
     const firstDay = new Map<string, string>();
     for (const p of all) {
