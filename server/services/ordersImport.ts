@@ -189,7 +189,9 @@ export class OrdersImportService {
           await this.stage(this.db, staging, fresh, changed, false);
           await this.db.transaction((tx) => this.writeStaged(tx, brandId, staging, prepared));
         } finally {
-          await this.db.query(`DROP TABLE IF EXISTS ${staging.orders}, ${staging.items}`);
+          // A drop that fails (the database closing) must not hide the import's own error; a
+          // temporary table left behind goes with the connection.
+          await this.db.query(`DROP TABLE IF EXISTS ${staging.orders}, ${staging.items}`).catch(() => undefined);
         }
       }
       return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };

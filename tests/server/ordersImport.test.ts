@@ -118,6 +118,13 @@ describe("importing the documented CSV", () => {
     expect((await storedOrder("Shopee", "TP-1001"))!.items).toHaveLength(1);
   });
 
+  it("leaves none of the tables it staged the rows in behind", async () => {
+    // The imports above (new orders, then changed ones) staged their rows in temporary tables; the
+    // embedded database keeps one connection for the server's life, so a table not dropped would stay.
+    const staged = await s.storage.query<{ relname: string }>("SELECT relname FROM pg_class WHERE relname LIKE 'import\\_%'");
+    expect(staged.rows).toEqual([]);
+  });
+
   it("keeps a customer's first day: a later order leaves it, an earlier one moves it back", async () => {
     const header = "order_id,platform,customer_id,ordered_at,status,product,sku,quantity,price,province,region\n";
     imported(await upload(utf8(`${header}TP-2001,Shopee,somchai88,2025-12-01 09:00,completed,Juice,,1,10,,\n`)));
