@@ -244,15 +244,28 @@ describe("the KPI progress section of /brandEx", () => {
     const section = overspentSection();
     if (section.kind !== "ready") throw new Error("not ready");
     const chart = section.progress.ads.chart;
-    const [reach, click] = chartTraces(chart) as { y: number[]; text: string[] }[];
+    const [reach, click] = chartTraces(chart) as { y: number[] }[];
     expect(reach!.y).toEqual([50]);
     expect(click!.y).toEqual([230, 300]);
-    expect(click!.text).toEqual(["", "1,230% ▲"]);
-    expect(chartLayout(chart).yaxis?.range).toEqual([0, 324]);
+    const layout = chartLayout(chart);
+    expect(layout.yaxis?.range).toEqual([0, 324]);
+    expect(layout.annotations?.map((a) => [a.x, a.y, a.text])).toEqual([["2025-09-02", 300, "Click 1,230% ▲"]]);
     const host = await render(section);
     const label = [...host.querySelectorAll('[role="img"]')].map((c) => c.getAttribute("aria-label")).find((l) => l?.startsWith("Ads"));
     expect(label).toContain("Click 1,230% of target (12.3× target)");
     expect(label).toContain("The axis stops at 300%");
+  });
+
+  it("stacks the labels of two lines capped on the same day, so neither writes over the other", () => {
+    const t = emptyKpiTemplate("Both capped");
+    const template = { ...t, ADS: { ...t.ADS, reach: { kpi: "100", budget: "400" }, click: { kpi: "2000", budget: "600" } } };
+    const data = summary({ ads: [series("reach", [["2025-09-01", 500]]), series("click", [["2025-09-01", 24_600]]), series("spend", [["2025-09-01", 100]])] });
+    const progress = kpiProgressOf(template, data, "2025-09-10");
+    const labels = chartLayout(progress.ads.chart).annotations ?? [];
+    expect(labels.map((a) => [a.x, a.text])).toEqual([["2025-09-01", "Reach 500% ▲"], ["2025-09-01", "Click 1,230% ▲"]]);
+    const [first, second] = labels.map((a) => a.yshift ?? 0);
+    // 11 px text takes 17 px a line.
+    expect(Math.abs(first! - second!)).toBeGreaterThanOrEqual(17);
   });
 
   it("leaves the axis uncapped when every line is under 300%", () => {

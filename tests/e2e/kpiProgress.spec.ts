@@ -3,7 +3,7 @@
  * figures, as tables and charts (Plotly, fetched only then), and what users without a template,
  * with a template that is gone, or without KPI access see.
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { KpiTemplate } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { trackPageProblems } from "./models/pageProblems";
@@ -154,5 +154,37 @@ test("reads Ads spend far over budget as a warning, says a target hit many times
   const chart = section.getByRole("img", { name: /^Ads progress chart: .*Click [\d,.]+% of target \([\d,.]+× target\).*The axis stops at 300%/ });
   await expect(chart).toBeVisible();
   await expect(chart.getByText("Loading chart…")).toHaveCount(0);
-  await expect(chart.getByText(/^[\d,.]+% ▲$/)).toBeVisible();
+  await expect(chart.getByText(/^Click [\d,.]+% ▲$/)).toBeVisible();
 });
+
+/** The boxes of a chart's labels of capped lines ("Reach 866% ▲"), once drawn. */
+async function cappedLabelBoxes(chart: Locator) {
+  const labels = chart.getByText(/^\S.* [\d,.]+% ▲$/);
+  await expect(labels.first()).toBeVisible();
+  return labels.evaluateAll((nodes) => nodes.map((n) => {
+    const r = n.getBoundingClientRect();
+    return { text: n.textContent ?? "", left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  }));
+}
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("two lines past the capped axis are labelled apart, and the page does not scroll sideways", async ({ page, request }) => {
+      await saveKpiTemplate(request, progressPlan());
+      await signInQuickly(page, DEMO);
+      await page.goto(`/brandEx?kpi=${encodeURIComponent(TITLE)}&${RANGE}`);
+      const chart = kpiSection(page).getByRole("img", { name: /^MA progress chart: .*The axis stops at 300%/ });
+      await chart.scrollIntoViewIfNeeded();
+      // Reach and Engagement of the demo's January 2024 are both far past their targets.
+      const boxes = await cappedLabelBoxes(chart);
+      expect(boxes.map((b) => b.text.split(" ")[0]).sort()).toEqual(["Engagement", "Reach"]);
+      const [a, b] = boxes as [typeof boxes[0], typeof boxes[0]];
+      const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+      expect(overlap, `"${a.text}" and "${b.text}"`).toBe(false);
+      // The wide tables scroll inside their box; the page itself is never wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    });
+  });
+}

@@ -26,24 +26,21 @@ export const PLAN_NAMES: Readonly<Record<PlanProgress["plan"], string>> = { ma: 
 
 /**
  * The plan's chart as Plotly traces: one cumulative line per parameter, and the dashed target
- * line. Above the cap (see `chartCapOf`) a point is drawn on the cap as a triangle, its hover
- * shows the real figure, and the line's last capped point is labelled with it.
+ * line. Above the cap (see `chartCapOf`) a point is drawn on the cap as a triangle and its hover
+ * shows the real figure; {@link chartLayout} labels each line's last capped point.
  */
 export function chartTraces(chart: PlanChart): Data[] {
   const cap = chartCapOf(chart);
   const lines: Data[] = chart.lines.map((line) => {
     const capped = line.points.map((p) => cap !== null && p.percent > cap);
-    const lastCapped = capped.lastIndexOf(true);
     return {
       type: "scatter",
-      mode: lastCapped >= 0 ? "text+lines+markers" : "lines+markers",
+      mode: "lines+markers",
       name: line.label,
       x: line.points.map((p) => p.date),
       y: line.points.map((p, i) => (capped[i] && cap !== null ? cap : p.percent)),
       customdata: line.points.map((p) => [formatCount(p.value), formatPercent(p.percent)]),
       hovertemplate: `${line.label}: %{customdata[0]} (%{customdata[1]} of ${formatCount(line.target)})<extra></extra>`,
-      text: line.points.map((p, i) => (i === lastCapped ? `${formatPercent(p.percent)} ▲` : "")),
-      textposition: "bottom left",
       marker: { size: capped.map((c) => (c ? 9 : 4)), symbol: capped.map((c) => (c ? "triangle-up" : "circle")) },
     } as Data;
   });
@@ -57,6 +54,31 @@ export function chartTraces(chart: PlanChart): Data[] {
     hovertemplate: "Target: %{y:.1f}%<extra></extra>",
   };
   return [...lines, target];
+}
+
+/** Pixels between the labels of capped lines, stacked under the cap (a line of 11 px text takes 17 px). */
+const CAPPED_LABEL_STEP = 18;
+
+/**
+ * The labels of the lines that go past the cap: "Reach 866% ▲" at the line's last capped point,
+ * stacked one under another below the cap so that two lines capped on the same day do not write
+ * over each other.
+ */
+function cappedLabels(chart: PlanChart, cap: number): NonNullable<Layout["annotations"]> {
+  return chart.lines.flatMap((line) => {
+    const last = line.points.findLastIndex((p) => p.percent > cap);
+    const point = line.points[last];
+    return point === undefined ? [] : [{ date: point.date, text: `${line.label} ${formatPercent(point.percent)} ▲` }];
+  }).map((label, k) => ({
+    x: label.date,
+    y: cap,
+    text: label.text,
+    showarrow: false,
+    xanchor: "right" as const,
+    yanchor: "top" as const,
+    yshift: -6 - k * CAPPED_LABEL_STEP,
+    font: { size: 11 },
+  }));
 }
 
 const BASE_LAYOUT: Partial<Layout> = {
@@ -77,7 +99,8 @@ export function chartLayout(chart: PlanChart): Partial<Layout> {
     yaxis:
       cap === null
         ? { ...yaxis, title: { text: "% of target", standoff: 8 }, rangemode: "tozero" }
-        : { ...yaxis, title: { text: `% of target (axis stops at ${formatPercent(cap)}; ▲ above)`, standoff: 8 }, range: [0, cap * 1.08] },
+        : { ...yaxis, title: { text: `% of target (▲ over ${formatPercent(cap)})`, standoff: 8 }, range: [0, cap * 1.08] },
+    ...(cap === null ? {} : { annotations: cappedLabels(chart, cap) }),
   };
 }
 
