@@ -185,6 +185,12 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
       expect(overlap, `"${a.text}" and "${b.text}"`).toBe(false);
       // The wide tables scroll inside their box; the page itself is never wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      if (viewport.width >= 1440) {
+        // On a desktop screen every column of both tables is in view, the last one included.
+        const overflow = await page.locator(".kpi-table").evaluateAll((tables) => tables.map((t) => t.scrollWidth - t.parentElement!.clientWidth));
+        expect(overflow).toHaveLength(2);
+        for (const px of overflow) expect(px).toBeLessThanOrEqual(0);
+      }
     });
   });
 }
