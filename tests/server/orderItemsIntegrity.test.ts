@@ -12,6 +12,9 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const count = async (sql: string, params: unknown[]) => (await s.storage.query<{ n: number }>(sql, params)).rows[0]!.n;
+/** The database's error for a statement expected to be refused (null when it was not). */
+const refusedWith = (sql: string, params: unknown[]) =>
+  s.storage.query(sql, params).then(() => null, (e: unknown) => e as { code?: string; message: string });
 const items = () => count("SELECT count(*)::int AS n FROM order_items WHERE brand_id = $1", [brandId]);
 
 async function addOrder(id: string, lines: number) {
@@ -33,11 +36,11 @@ describe("order items and their orders", () => {
   it("refuses items of an order that does not exist, naming it, and writes none of the statement's items", async () => {
     await addOrder("A1", 1);
     const before = await items();
-    const err = await s.storage.query(
+    const err = await refusedWith(
       `INSERT INTO order_items (brand_id, platform, order_id, line, product, quantity, price)
        VALUES ($1, 'Shopee', 'A1', 2, 'Fine', 1, 5), ($1, 'Shopee', 'NO-SUCH-ORDER', 1, 'Orphan', 1, 5)`,
       [brandId],
-    ).then(() => null, (e: unknown) => e as { code?: string; message: string });
+    );
     expect(err?.code).toBe("23503");
     expect(err?.message).toContain("NO-SUCH-ORDER");
     expect(await items()).toBe(before);
@@ -45,18 +48,14 @@ describe("order items and their orders", () => {
 
   it("refuses moving items to an order that does not exist", async () => {
     await addOrder("B1", 2);
-    const err = await s.storage.query(
-      "UPDATE order_items SET order_id = 'B-MISSING' WHERE brand_id = $1 AND order_id = 'B1'", [brandId],
-    ).then(() => null, (e: unknown) => e as { code?: string });
+    const err = await refusedWith("UPDATE order_items SET order_id = 'B-MISSING' WHERE brand_id = $1 AND order_id = 'B1'", [brandId]);
     expect(err?.code).toBe("23503");
     expect(await count("SELECT count(*)::int AS n FROM order_items WHERE brand_id = $1 AND order_id = 'B1'", [brandId])).toBe(2);
   });
 
   it("refuses changing the key of an order that has items, and allows it for one without", async () => {
     await addOrder("C1", 1);
-    const err = await s.storage.query(
-      "UPDATE orders SET order_id = 'C2' WHERE brand_id = $1 AND order_id = 'C1'", [brandId],
-    ).then(() => null, (e: unknown) => e as { code?: string });
+    const err = await refusedWith("UPDATE orders SET order_id = 'C2' WHERE brand_id = $1 AND order_id = 'C1'", [brandId]);
     expect(err?.code).toBe("23503");
     await addOrder("D1", 0);
     await s.storage.query("UPDATE orders SET order_id = 'D2' WHERE brand_id = $1 AND order_id = 'D1'", [brandId]);
