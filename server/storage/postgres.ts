@@ -50,6 +50,11 @@ export class PostgresStorage implements Storage {
     }
   }
 
+  /** Other connections serve the other requests: background work needs no lane of its own. */
+  background(): Storage {
+    return this;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -18,4 +18,10 @@ export interface Storage extends Queryable {
   /** Runs fn in one transaction: commit when it resolves, rollback when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * The same database, for work that can wait (an import's statements, the merge of its rows):
+   * on the embedded database (one connection) they run only when no other caller's statement is
+   * waiting; on PostgreSQL the same storage.
+   */
+  background(): Storage;
 }

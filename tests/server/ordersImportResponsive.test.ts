@@ -109,6 +109,7 @@ describe("a large orders import does not stall the server", () => {
         return storage.transaction(fn);
       },
       close: () => storage.close(),
+      background: () => counting,
     };
     const again = await new OrdersImportService(counting).importFile(file, { brand: "Tipco" });
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 2_000 });

@@ -8,6 +8,7 @@
 import { Worker } from "node:worker_threads";
 import { FileRefusedError, UnreadableFileError, type ParsedOrders } from "./index";
 import type { ParseContext } from "./types";
+import type { Order } from "../../../domain/commerce";
 
 /** What the worker is given: the file's bytes and the instant of `ParseContext.now`. */
 export interface ParseRequest {
@@ -15,8 +16,18 @@ export interface ParseRequest {
   readonly now: number;
 }
 
-/** What the worker answers. */
+/** Orders the worker sends per message (then waits for the caller's "next"). */
+export const ORDERS_PER_MESSAGE = 5_000;
+
+/**
+ * What the worker answers: the orders a message of {@link ORDERS_PER_MESSAGE} at a time, each
+ * sent once the caller asked for the next, then the rest of the result (its `orders` empty). One
+ * message of 100,000 orders took the caller's thread seconds to copy in, in one piece, while no
+ * request was answered; a message of 5,000 takes a tenth of a second, and the caller takes a turn
+ * of its event loop before it asks for the next.
+ */
 export type ParseReply =
+  | { readonly ok: true; readonly chunk: readonly Order[] }
   | { readonly ok: true; readonly parsed: ParsedOrders }
   | { readonly ok: false; readonly kind: "refused" | "unreadable" | "failed"; readonly message: string; readonly line?: number };
 
@@ -47,12 +58,21 @@ export function parseOrdersOffThread(bytes: Uint8Array, ctx: ParseContext): Prom
       fn();
       void worker.terminate();
     };
-    worker.once("message", (reply: ParseReply) => settle(() => {
-      if (reply.ok) resolve(reply.parsed);
+    const orders: Order[] = [];
+    worker.on("message", (reply: ParseReply) => {
+      if (settled) return;
+      if (reply.ok && "chunk" in reply) {
+        for (const order of reply.chunk) orders.push(order);
+        setImmediate(() => worker.postMessage("next"));
+        return;
+      }
+      settle(() => {
+        if (reply.ok) resolve({ ...reply.parsed, orders });
       else if (reply.kind === "refused") reject(new FileRefusedError(reply.message, reply.line));
       else if (reply.kind === "unreadable") reject(new UnreadableFileError(reply.message, reply.line));
       else reject(new Error(`reading the orders file failed: ${reply.message}`));
-    }));
+      });
+    });
     worker.once("error", (err) => settle(() => reject(err)));
     worker.once("exit", (code) => settle(() => reject(new Error(`the orders file reader stopped (exit code ${code}) before answering`))));
   });

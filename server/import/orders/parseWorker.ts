@@ -5,12 +5,19 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { FileRefusedError, UnreadableFileError, parseOrdersFile } from "./index";
-import type { ParseReply, ParseRequest } from "./parseOffThread";
+import { ORDERS_PER_MESSAGE, type ParseReply, type ParseRequest } from "./parseOffThread";
 
 const { bytes, now } = workerData as ParseRequest;
+const port = parentPort!;
 let reply: ParseReply;
 try {
-  reply = { ok: true, parsed: parseOrdersFile(bytes, { now: new Date(now) }) };
+  const parsed = parseOrdersFile(bytes, { now: new Date(now) });
+  // The orders a message at a time, each once the caller asked for it (see ParseReply).
+  for (let i = 0; i < parsed.orders.length; i += ORDERS_PER_MESSAGE) {
+    port.postMessage({ ok: true, chunk: parsed.orders.slice(i, i + ORDERS_PER_MESSAGE) } satisfies ParseReply);
+    await new Promise((resolve) => port.once("message", resolve));
+  }
+  reply = { ok: true, parsed: { ...parsed, orders: [] } };
 } catch (err) {
   if (err instanceof FileRefusedError || err instanceof UnreadableFileError) {
     reply = { ok: false, kind: err instanceof FileRefusedError ? "refused" : "unreadable", message: err.message, ...(err.line !== undefined ? { line: err.line } : {}) };
@@ -18,4 +25,4 @@ try {
     reply = { ok: false, kind: "failed", message: err instanceof Error ? err.message : String(err) };
   }
 }
-parentPort!.postMessage(reply);
+port.postMessage(reply);
