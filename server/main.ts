@@ -1,6 +1,7 @@
 import { serve } from "@hono/node-server";
 import { ConfigError, loadConfig } from "./config";
 import { buildServer } from "./runtime";
+import { dropUnattachedImportTables } from "./services/importTables";
 import { fillDemoInBackground } from "./demo/demoFill";
 import { dataDirProblem, ensureDataDir } from "./storage/dataDir";
 import { DataDirLockedError } from "./storage/lock";
@@ -49,7 +50,15 @@ if (config.uploadStore === "database") {
   if (copied > 0) console.log(`uploads: copied ${copied} image(s) from ${config.dataDir}/uploads into the database`);
   for (const name of skipped) console.error(`uploads: not copied into the database: ${name} is not the image its name says`);
 }
-const { app, activity } = built;
+const { app, activity, ordersImport } = built;
+
+// An orders import cut off before its commit leaves tables that never joined the real ones; one
+// cut off after it leaves rows still to merge (server/services/importTables.ts).
+if (storage.kind === "pglite") {
+  const dropped = await dropUnattachedImportTables(storage);
+  if (dropped > 0) console.log(`orders import: dropped ${dropped} table(s) of an import that did not finish`);
+  void ordersImport.mergeInBackground();
+}
 
 const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
   const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`;

@@ -65,5 +65,5 @@ export function buildApp(config: Config, storage: Storage) {
 /** The server's app and what main needs of its wiring. */
 export function buildServer(config: Config, storage: Storage) {
   const deps = buildDeps(config, storage);
-  return { app: createApp(deps), activity: deps.activity };
+  return { app: createApp(deps), activity: deps.activity, ordersImport: deps.ordersImport };
 }

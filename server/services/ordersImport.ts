@@ -11,6 +11,7 @@ import { FileRefusedError, UnreadableFileError, parseOrdersFile, type ParsedOrde
 import type { ParseContext } from "../import/orders/types";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
+import { importTableNames, mergeImportTables, type ImportTables } from "./importTables";
 import { ImportRefusedError } from "./metrics";
 
 export { ImportRefusedError } from "./metrics";
@@ -23,13 +24,20 @@ const LOOKUP_BATCH = 5_000;
 const ANALYZE_AFTER = 5_000;
 /** Rows per statement that stages the orders or items of an import, or writes customers' first days. */
 const WRITE_BATCH = 5_000;
+/**
+ * New orders from which an import on the embedded database writes them into tables of its own
+ * and attaches those (importEmbedded); fewer are copied inside the write's transaction, which
+ * then holds the database about a tenth of a second per 5,000 orders.
+ */
+export const ATTACH_FROM = 5_000;
 
 /**
  * Refreshes the planner's statistics of the orders tables after a large write: the figures'
  * plans depend on them, and PGlite has no autovacuum to do it.
  */
 export async function analyzeOrders(q: Queryable): Promise<void> {
-  await q.query("ANALYZE orders, order_items, order_customers, order_product_days");
+  // One statement per table: on the embedded database each holds the one connection.
+  for (const table of ["orders", "order_items", "order_customers", "order_product_days"]) await q.query(`ANALYZE ${table}`);
 }
 
 /** Reads an orders file: {@link parseOrdersFile} in this thread, or the server's worker thread (parseOffThread.ts). */
@@ -80,6 +88,8 @@ SELECT n.k::int AS k, o.order_id IS NULL AS fresh
 interface Staging {
   readonly orders: string;
   readonly items: string;
+  /** The new orders' daily product sums (embedded database, from ATTACH_FROM new orders). */
+  readonly days: string;
 }
 
 /** Numbers the staging tables of the imports of this process (a temporary table lives as long as its connection). */
@@ -88,7 +98,7 @@ let stagingSeq = 0;
 /** Names for one import's staging tables, unused by any other import of this process. */
 function stagingTables(): Staging {
   const n = ++stagingSeq;
-  return { orders: `import_orders_${n}`, items: `import_items_${n}` };
+  return { orders: `import_orders_${n}`, items: `import_items_${n}`, days: `import_days_${n}` };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -108,9 +118,42 @@ function prepare(order: Order): Prepared {
   };
 }
 
+/**
+ * The new orders' items summed per day, platform, status and product, as `order_product_days`
+ * holds them (what its insert trigger adds for rows inserted into `order_items`): quantity,
+ * amount (quantity × price, summed in satang, exact) and the orders holding the product (a line
+ * repeating a product of its order not counted again). Columns for `unnest`.
+ */
+function productDays(orders: readonly Prepared[]) {
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const sums = new Map<string, { day: string; platform: string; status: string; product: string; quantity: number; satang: number; orders: number }>();
+  for (const p of orders) {
+    const o = p.order;
+    o.items.forEach((it, i) => {
+      const key = [p.day, o.platform, o.status, it.product].join(FIELD);
+      let sum = sums.get(key);
+      if (sum === undefined) {
+        sum = { day: p.day, platform: o.platform, status: o.status, product: it.product, quantity: 0, satang: 0, orders: 0 };
+        sums.set(key, sum);
+      }
+      sum.quantity += it.quantity;
+      sum.satang += it.quantity * Math.round(it.price * 100);
+      if (!o.items.slice(0, i).some((e) => e.product === it.product)) sum.orders++;
+    });
+  }
+  // In the order of the table's key: the upsert then walks its index from one end to the other.
+  const rows = [...sums.values()].sort((a, b) => cmp(a.day, b.day) || cmp(a.platform, b.platform) || cmp(a.status, b.status) || cmp(a.product, b.product));
+  return {
+    day: rows.map((r) => r.day), platform: rows.map((r) => r.platform), status: rows.map((r) => r.status), product: rows.map((r) => r.product),
+    quantity: rows.map((r) => r.quantity), amount: rows.map((r) => (r.satang / 100).toFixed(2)), orders: rows.map((r) => r.orders),
+  };
+}
+
 export class OrdersImportService {
   /** The embedded database's imports in progress, one chain per brand (see importEmbedded). */
   private readonly brandTurns = new Map<number, Promise<void>>();
+  /** The merges of imported tables into the real ones, one after the other (see importTables.ts). */
+  private merging: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Storage,
@@ -119,6 +162,8 @@ export class OrdersImportService {
     private readonly onImported: (brandId: number, brand: string) => void = () => undefined,
     /** How the file is read (the server: in a worker thread, so that it keeps answering meanwhile). */
     private readonly readFile: OrdersFileReader = readInThisThread,
+    /** New orders from which the embedded database's import attaches tables of its own ({@link ATTACH_FROM}). */
+    private readonly attachFrom = ATTACH_FROM,
   ) {}
 
   /** The brand's id; a user may only name one of their brands. */
@@ -160,39 +205,55 @@ export class OrdersImportService {
         // One import per brand at a time: the comparison below must see what the writes change.
         await tx.query("SELECT pg_advisory_xact_lock(7006, $1)", [brandId]);
         const { fresh, changed } = await this.classify(tx, brandId, prepared);
-        if (fresh.length + changed.length > 0) await this.writeStaged(tx, brandId, await this.stage(tx, stagingTables(), fresh, changed, true), prepared);
+        if (fresh.length + changed.length > 0) await this.writeStaged(tx, brandId, await this.stage(tx, stagingTables(), fresh, changed, true), prepared, true);
         return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
       });
-    if (counts.inserted + counts.updated >= ANALYZE_AFTER) await analyzeOrders(this.db);
+    if (counts.inserted + counts.updated >= ANALYZE_AFTER) await analyzeOrders(this.db.background());
     if (counts.inserted + counts.updated > 0) this.onImported(brandId, fields.brand.trim());
     return { ...base, ...counts };
   }
 
   /**
    * The write on the embedded database, which is one connection: while a transaction runs, no
-   * other request's statement does. So the orders are compared with the stored ones before it,
-   * and the new and changed ones staged in temporary tables, a batch per statement (other
-   * requests are answered between them); the transaction only copies the staged rows into the
-   * real tables, one statement per table, so the items' statement-level triggers run once (about
-   * half the hold of writing 5,000 rows per statement from parameters: docs/orders-import.md).
-   * That is safe because nothing else can write the brand's orders meanwhile: the data
-   * directory is this process's alone (server/storage/lock.ts), and imports of one brand take
-   * their turn here. A file that changes nothing writes nothing.
+   * other request's statement does. So everything that can be done before the transaction is:
+   * the orders are compared with the stored ones, the new and changed ones staged in temporary
+   * tables a batch per statement (other requests are answered between them); from
+   * {@link ATTACH_FROM} new orders, these and their items are then copied into tables of their
+   * own, indexed and checked, and their daily product sums made ({@link addImportTables}), and
+   * the transaction only makes those tables children
+   * of the real ones (migration 012: every reader sees all of the import from its commit on, none
+   * before), adds the daily sums, writes the changed orders and the customers' first days. The
+   * rows are merged into the real tables afterwards, in the background, a batch at a time.
+   * That is safe because nothing else can write the brand's orders meanwhile: the data directory
+   * is this process's alone (server/storage/lock.ts), and imports of one brand take their turn
+   * here. A file that changes nothing writes nothing.
    */
   private importEmbedded(brandId: number, prepared: readonly Prepared[]): Promise<{ inserted: number; updated: number; unchanged: number }> {
     const previous = this.brandTurns.get(brandId) ?? Promise.resolve();
+    // Every statement of the import waits for the other requests' (Storage.background).
+    const db = this.db.background();
     const turn = previous.then(async () => {
-      const { fresh, changed } = await this.classify(this.db, brandId, prepared);
+      const { fresh, changed } = await this.classify(db, brandId, prepared);
       if (fresh.length + changed.length > 0) {
         const staging = stagingTables();
+        const added = fresh.length >= Math.max(1, this.attachFrom) ? importTableNames() : null;
+        let attached = false;
         try {
-          await this.stage(this.db, staging, fresh, changed, false);
-          await this.db.transaction((tx) => this.writeStaged(tx, brandId, staging, prepared));
+          await this.stage(db, staging, fresh, changed, false);
+          if (added !== null) await this.addImportTables(db, brandId, staging, added, fresh);
+          await db.transaction(async (tx) => {
+            if (added !== null) await this.attachImportTables(tx, brandId, added, staging);
+            await this.writeStaged(tx, brandId, staging, prepared, added === null);
+          });
+          attached = added !== null;
         } finally {
           // A drop that fails (the database closing) must not hide the import's own error; a
-          // temporary table left behind goes with the connection.
-          await this.db.query(`DROP TABLE IF EXISTS ${staging.orders}, ${staging.items}`).catch(() => undefined);
+          // temporary table left behind goes with the connection, an import table that never
+          // joined the real ones is dropped when the server starts.
+          const drop = [staging.orders, staging.items, staging.days, ...(added !== null && !attached ? [added.orders, added.items] : [])];
+          await db.query(`DROP TABLE IF EXISTS ${drop.join(", ")}`).catch(() => undefined);
         }
+        if (attached) this.mergeInBackground();
       }
       return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
     });
@@ -202,6 +263,86 @@ export class OrdersImportService {
       if (this.brandTurns.get(brandId) === settled) this.brandTurns.delete(brandId);
     });
     return turn;
+  }
+
+  /** Merges the imported tables into the real ones after the merges asked for before (a failure is logged: the rows stay where they are, seen as they were). */
+  mergeInBackground(): Promise<void> {
+    this.merging = this.merging
+      .then(() => mergeImportTables(this.db.background()))
+      .then(async ({ rows }) => {
+        if (rows >= ANALYZE_AFTER) await analyzeOrders(this.db.background());
+      })
+      .catch((err: unknown) => console.error(`orders import: merging the imported orders into the real tables failed: ${err instanceof Error ? err.message : String(err)}`));
+    return this.merging;
+  }
+
+  /** Resolves when the merges asked for so far are done (the CLI waits for them before it exits; the tests too). */
+  merged(): Promise<void> {
+    return this.merging;
+  }
+
+  /**
+   * Copies the staged new orders and their items into tables of their own, made like the real
+   * ones (outside any transaction, one statement each, then their indexes), and stages the new
+   * orders' daily product sums ({@link productDays}) for the transaction. Every item copied has
+   * its order there: only the items of the
+   * staged new orders are copied (the check of migration 010 does not run for a child's rows).
+   */
+  private async addImportTables(db: Storage, brandId: number, staging: Staging, added: ImportTables, fresh: readonly Prepared[]): Promise<void> {
+    await db.query(`CREATE TABLE ${added.orders} (LIKE orders INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+    await db.query(`CREATE TABLE ${added.items} (LIKE order_items INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+    await db.query(
+      `INSERT INTO ${added.orders} (brand_id, platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket, demo)
+       SELECT $1::int, n.platform, n.order_id, n.customer_id, n.ordered_at, n.day, n.status, n.status_raw, n.location, n.province, n.basket, false
+         FROM ${staging.orders} n WHERE n.fresh`,
+      [brandId],
+    );
+    await db.query(
+      `INSERT INTO ${added.items} (brand_id, platform, order_id, line, product, sku, quantity, price, day, status, location, basket, product_repeat)
+       SELECT $1::int, i.* FROM ${staging.items} i
+        WHERE EXISTS (SELECT 1 FROM ${staging.orders} n WHERE n.fresh AND n.platform = i.platform AND n.order_id = i.order_id)`,
+      [brandId],
+    );
+    // The real tables' keys, and the index every range reads by.
+    await db.query(`CREATE UNIQUE INDEX ON ${added.orders} (brand_id, platform, order_id)`);
+    await db.query(`CREATE INDEX ON ${added.orders} (brand_id, day)`);
+    await db.query(`CREATE UNIQUE INDEX ON ${added.items} (brand_id, platform, order_id, line)`);
+    await db.query(`CREATE INDEX ON ${added.items} (brand_id, day)`);
+    await db.query(`ANALYZE ${added.orders}`);
+    await db.query(`ANALYZE ${added.items}`);
+    // The new orders' daily product sums, for the transaction to add to order_product_days.
+    const days = productDays(fresh);
+    await db.query(`CREATE TEMP TABLE ${staging.days} (day date, platform text, status text, product text, quantity int8, amount numeric, orders int)`);
+    for (let i = 0; i < days.day.length; i += WRITE_BATCH) {
+      const part = <T>(a: readonly T[]) => a.slice(i, i + WRITE_BATCH);
+      await db.query(
+        `INSERT INTO ${staging.days} SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::int8[], $6::numeric[], $7::int[])`,
+        [part(days.day), part(days.platform), part(days.status), part(days.product), part(days.quantity), part(days.amount), part(days.orders)],
+      );
+    }
+  }
+
+  /**
+   * In the write's transaction: the import's tables become children of the real ones (the
+   * triggers of an insert do not run for them, so what they do is done here: the daily product
+   * rows, from the sums staged by {@link addImportTables}, and the version of the brand's
+   * orders).
+   */
+  private async attachImportTables(tx: Queryable, brandId: number, added: ImportTables, staging: Staging): Promise<void> {
+    await tx.query(`ALTER TABLE ${added.orders} INHERIT orders`);
+    await tx.query(`ALTER TABLE ${added.items} INHERIT order_items`);
+    await tx.query(
+      `INSERT INTO order_product_days AS d (brand_id, day, platform, status, product, quantity, amount, orders)
+       SELECT $1::int, n.* FROM ${staging.days} n
+       ON CONFLICT (brand_id, day, platform, status, product) DO UPDATE
+          SET quantity = d.quantity + EXCLUDED.quantity, amount = d.amount + EXCLUDED.amount, orders = d.orders + EXCLUDED.orders`,
+      [brandId],
+    );
+    await tx.query(
+      `INSERT INTO orders_versions AS v (brand_id, version) VALUES ($1, 1)
+       ON CONFLICT (brand_id) DO UPDATE SET version = v.version + 1`,
+      [brandId],
+    );
   }
 
   /** Reads and checks the file; any bad row refuses the whole file. */
@@ -311,22 +452,26 @@ export class OrdersImportService {
     }
     await flush();
     // The joins of the write are planned from these (a temporary table has no statistics until then).
-    await q.query(`ANALYZE ${staging.orders}, ${staging.items}`);
+    await q.query(`ANALYZE ${staging.orders}`);
+    await q.query(`ANALYZE ${staging.items}`);
     return staging;
   }
 
   /**
-   * Inserts the new orders, overwrites the changed ones (items replaced) and keeps first_day, from
-   * the staged rows, one statement per table: the items' triggers (the daily product sums) and
-   * checks then run once for all of them. In the caller's transaction.
+   * Inserts the new orders (unless `withFresh` is false: the embedded database's import adds them
+   * as tables of their own), overwrites the changed ones (items replaced) and keeps first_day,
+   * from the staged rows, one statement per table: the items' triggers (the daily product sums)
+   * and checks then run once for all of them. In the caller's transaction.
    */
-  private async writeStaged(tx: Queryable, brandId: number, staging: Staging, all: readonly Prepared[]): Promise<void> {
-    await tx.query(
-      `INSERT INTO orders (brand_id, platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket, demo)
-       SELECT $1::int, n.platform, n.order_id, n.customer_id, n.ordered_at, n.day, n.status, n.status_raw, n.location, n.province, n.basket, false
-         FROM ${staging.orders} n WHERE n.fresh`,
-      [brandId],
-    );
+  private async writeStaged(tx: Queryable, brandId: number, staging: Staging, all: readonly Prepared[], withFresh: boolean): Promise<void> {
+    if (withFresh) {
+      await tx.query(
+        `INSERT INTO orders (brand_id, platform, order_id, customer_id, ordered_at, day, status, status_raw, location, province, basket, demo)
+         SELECT $1::int, n.platform, n.order_id, n.customer_id, n.ordered_at, n.day, n.status, n.status_raw, n.location, n.province, n.basket, false
+           FROM ${staging.orders} n WHERE n.fresh`,
+        [brandId],
+      );
+    }
     // Items of the changed orders first: the orders' update then has no items left to copy its fields to.
     await tx.query(
       `DELETE FROM order_items i USING ${staging.orders} n
@@ -343,8 +488,9 @@ export class OrdersImportService {
     );
     await tx.query(
       `INSERT INTO order_items (brand_id, platform, order_id, line, product, sku, quantity, price, day, status, location, basket, product_repeat)
-       SELECT $1::int, * FROM ${staging.items}`,
-      [brandId],
+       SELECT $1::int, i.* FROM ${staging.items} i
+        WHERE $2 OR EXISTS (SELECT 1 FROM ${staging.orders} n WHERE NOT n.fresh AND n.platform = i.platform AND n.order_id = i.order_id)`,
+      [brandId, withFresh],
     );
     // Each customer's first order day: never later than it was (first_day = least(stored, new)).
     const firstDay = new Map<string, string>();
