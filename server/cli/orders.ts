@@ -40,10 +40,10 @@ async function main(argv: string[]): Promise<number> {
   const { storage } = await openStorage({ ...config, seedDemo: "false" });
   try {
     const dryRun = values["dry-run"] === true;
-    const service = new OrdersImportService(storage);
+    // The CLI has the database to itself (no request waits for it): the new orders are written
+    // inside the one transaction, however many, not into tables of their own to merge later.
+    const service = new OrdersImportService(storage, undefined, undefined, undefined, Number.POSITIVE_INFINITY);
     const r = await service.importFile(bytes, { brand: values.brand }, {}, { dryRun });
-    // The new orders are merged into the real tables before the database is closed.
-    await service.merged();
     console.log(`${dryRun ? "checked" : "imported"} ${file} into ${values.brand.trim()}: ${r.format}, ${r.rows} rows, ${r.orders} orders`);
     console.log(dryRun
       ? `would insert ${r.inserted}, update ${r.updated}, leave ${r.unchanged} unchanged (dry run: nothing written)`

@@ -276,7 +276,7 @@ export class OrdersImportService {
     return this.merging;
   }
 
-  /** Resolves when the merges asked for so far are done (the CLI waits for them before it exits; the tests too). */
+  /** Resolves when the merges asked for so far are done (for the tests, and anyone closing the database). */
   merged(): Promise<void> {
     return this.merging;
   }
