@@ -285,8 +285,8 @@ export class OrdersImportService {
    * Copies the staged new orders and their items into tables of their own, made like the real
    * ones (outside any transaction, one statement each, then their indexes), and stages the new
    * orders' daily product sums ({@link productDays}) for the transaction. Every item copied has
-   * its order there: only the items of the
-   * staged new orders are copied (the check of migration 010 does not run for a child's rows).
+   * its order there, since only the items of the staged new orders are copied (the check of
+   * migration 010 does not run for a child's rows).
    */
   private async addImportTables(db: Storage, brandId: number, staging: Staging, added: ImportTables, fresh: readonly Prepared[]): Promise<void> {
     await db.query(`CREATE TABLE ${added.orders} (LIKE orders INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
