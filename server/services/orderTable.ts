@@ -125,14 +125,13 @@ class OrderKey {
 interface OrderRows { keys: number[] | null; baskets: number[] | null; customers: string[] | null; ids?: string[] | null }
 
 /**
- * Reads the brand's orders (narrowed by `where`, SQL on alias `o` whose parameters follow $1, the
- * brand) into a column table. Platforms and regions travel as their index in lists that start
- * with the known ones; when an order names another (an imported file's own platform, say), their
- * names are asked for and the orders read again with the longer lists.
+ * Reads all of the brand's orders into a column table. Platforms and regions travel as their
+ * index in lists that start with the known ones; when an order names another (an imported file's
+ * own platform, say), their names are asked for and the orders read again with the longer lists.
  * `customerIndex`: the brand's customers; a customer it lacks is added to it.
  */
 async function readOrders(
-  db: Queryable, brandId: number, where: (params: unknown[]) => string, customerIndex: Map<string, number>, withIds: boolean,
+  db: Queryable, brandId: number, customerIndex: Map<string, number>, withIds: boolean,
 ): Promise<{ table: OrderTable; ids: string[] }> {
   let platforms: readonly string[] = PLATFORMS;
   let regions: readonly string[] = REGIONS;
@@ -143,11 +142,11 @@ async function readOrders(
     const row = (await db.query<OrderRows>(
       `SELECT json_agg(${keySql}) AS keys, json_agg(o.basket) AS baskets, json_agg(o.customer_id) AS customers
               ${withIds ? `, json_agg(o.platform || ${ID_SEPARATOR} || o.order_id) AS ids` : ""}
-         FROM orders o WHERE o.brand_id = $1${where(params)}`, params,
+         FROM orders o WHERE o.brand_id = $1`, params,
     )).rows[0]!;
     const read = tableOf(row, key, customerIndex);
     if (read !== null) return read;
-    const others = await otherNames(db, brandId, where, platforms, regions);
+    const others = await otherNames(db, brandId, platforms, regions);
     platforms = [...platforms, ...others.platforms];
     regions = [...regions, ...others.regions];
   }
@@ -215,16 +214,16 @@ function tableOf(row: OrderRows, key: OrderKey, customerIndex: Map<string, numbe
   return { table: t, ids: sortedIds };
 }
 
-/** The platforms and regions of the orders `where` selects that are not in these lists (rare: asked for only when an order named one). */
+/** The platforms and regions of the brand's orders that are not in these lists (rare: asked for only when an order named one). */
 async function otherNames(
-  db: Queryable, brandId: number, where: (params: unknown[]) => string, platforms: readonly string[], regions: readonly string[],
+  db: Queryable, brandId: number, platforms: readonly string[], regions: readonly string[],
 ): Promise<{ platforms: string[]; regions: string[] }> {
   const params: unknown[] = [brandId, platforms, regions];
   const row = (await db.query<{ platforms: string[] | null; regions: string[] | null }>(`
 SELECT array_agg(DISTINCT o.platform ORDER BY o.platform) FILTER (WHERE NOT o.platform = ANY($2::text[])) AS platforms,
        array_agg(DISTINCT o.location ORDER BY o.location) FILTER (WHERE o.location IS NOT NULL AND NOT o.location = ANY($3::text[])) AS regions
   FROM orders o
- WHERE o.brand_id = $1${where(params)}`, params)).rows[0];
+ WHERE o.brand_id = $1`, params)).rows[0];
   return { platforms: row?.platforms ?? [], regions: row?.regions ?? [] };
 }
 
@@ -248,7 +247,7 @@ export async function readBrandOrders(db: Storage, brandId: number, withItems = 
     // A customer with orders but no first day (a hand-made write that skipped order_customers)
     // gets an index past the first days' end: never new.
     const firstDay = Int32Array.from(c.days ?? []);
-    const { table, ids } = await readOrders(tx, brandId, () => "", customerIndex, withItems);
+    const { table, ids } = await readOrders(tx, brandId, customerIndex, withItems);
     const items = withItems ? await readItems(tx, brandId, ids) : null;
     return { version, orders: table, customerIndex, firstDay, items };
   });
