@@ -11,7 +11,7 @@ import { CommerceService } from "./services/commerce";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
-import { parseOrdersOffThread } from "./import/orders/parseOffThread";
+import { parseOrdersInSlices } from "./import/orders/slices";
 import { OrdersImportService } from "./services/ordersImport";
 import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
@@ -46,8 +46,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, openUploadStore(config, storage), config.uploadMaxBytes),
     metrics: demo.metrics(new MetricsService(storage)),
-    // Files are read in a worker thread: the server keeps answering while a large one is read.
-    ordersImport: new OrdersImportService(storage, undefined, undefined, parseOrdersOffThread),
+    // Files are read in slices (a workbook in a worker thread): the server keeps answering while a large one is read.
+    ordersImport: new OrdersImportService(storage, undefined, undefined, parseOrdersInSlices),
     o2o: new O2OProxy(
       storage,
       config.o2oUpstreamUrl ? new UpstreamO2OBackend(config.o2oUpstreamUrl) : demo.o2o(new BuiltinO2OBackend(new O2OBuiltinService(storage))),

@@ -21,7 +21,7 @@ export const SERVER_ENTRIES = {
   users: "server/cli/users.ts",
   metrics: "server/cli/metrics.ts",
   orders: "server/cli/orders.ts",
-  // The orders import reads files in a worker thread (server/import/orders/parseOffThread.ts).
+  // The orders import reads workbooks in a worker thread (server/import/orders/parseOffThread.ts).
   ordersParseWorker: "server/import/orders/parseWorker.ts",
 };
 

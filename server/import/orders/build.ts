@@ -154,12 +154,16 @@ export class OrderCollector {
   }
 
   /**
+   * Builds and checks the orders, pausing after every `perStep` of them (see parseOrdersSteps).
+   *
    * @returns the orders (in the order their first row appears) and every bad row, in line order
    */
-  finish(): { orders: Order[]; errors: RowIssue[] } {
+  *finish(perStep: number): Generator<void, { orders: Order[]; errors: RowIssue[] }, void> {
     const orders: Order[] = [];
     const errors = this.errors;
+    let built = 0;
     for (const o of this.pending.values()) {
+      if (++built % perStep === 0) yield;
       if (o.bad) continue;
       const { first, items, lines } = o;
       const id = first.orderId;

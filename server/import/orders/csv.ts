@@ -22,15 +22,14 @@ export interface RowShape {
 }
 
 /**
- * Calls `onRow` with each row (its 1-based starting line and its cells) and its shape. With
- * `pick`, cell i of a row is column pick[i] ("" when the row is shorter); without, every cell.
- * `onRow` returning false stops the scan.
+ * The rows of the file, one at a time as the caller asks for them (its 1-based starting line and
+ * its cells, and its shape): a caller may stop early, or take a turn of its event loop between
+ * rows (the server reads a large file in slices: parseOrdersInSlices). With `pick`, cell i of a
+ * row is column pick[i] ("" when the row is shorter); without, every cell.
  *
  * @throws UnreadableFileError for a quoted cell that is never closed
  */
-export function scanCsv(
-  buf: Buffer, delimiter: string, pick: readonly number[] | null, onRow: (row: SourceRow, shape: RowShape) => boolean | void,
-): void {
+export function* csvRows(buf: Buffer, delimiter: string, pick: readonly number[] | null): Generator<readonly [SourceRow, RowShape], void, void> {
   const delim = delimiter.charCodeAt(0);
   const len = buf.length;
   const slotOf: number[] = [];
@@ -108,6 +107,6 @@ export function scanCsv(
     }
     // An empty line is no row (a row of delimiters only is one, with empty cells).
     if (!content && col === 0) continue;
-    if (onRow({ line: rowLine, cells }, { cells: col + 1, filled }) === false) return;
+    yield [{ line: rowLine, cells }, { cells: col + 1, filled }];
   }
 }

@@ -25,12 +25,33 @@ export const UNRECOGNISED_ORDERS =
   "สถานะการสั่งซื้อ, Order Creation Date / วันที่ทำการสั่งซื้อ, …) or a Lazada order export (orderNumber, orderItemId, " +
   "createTime, paidPrice, … or the older Order Number, Order Item Id, Created at, Paid Price, …), as CSV or XLSX";
 
+/** Rows (or orders, while they are built) read between two pauses of {@link parseOrdersSteps}. */
+export const ROWS_PER_STEP = 500;
+
 /**
+ * Reads an orders file all at once (the CLI, the reading worker, tests): {@link parseOrdersSteps}
+ * without its pauses.
+ *
  * @param ctx - `now`: orders dated more than a day after it are refused
  * @throws FileRefusedError or UnreadableFileError when the file as a whole cannot be read
  * @returns the orders, or (in `errors`) every bad row with its line; errors empty = importable
  */
 export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrders {
+  const steps = parseOrdersSteps(bytes, ctx);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Reads an orders file, pausing after every {@link ROWS_PER_STEP} rows read or orders built, so
+ * that a caller can do other work between the steps (the server answers other requests:
+ * parseOrdersInSlices in slices.ts). Its return value is {@link parseOrdersFile}'s.
+ *
+ * @throws FileRefusedError or UnreadableFileError when the file as a whole cannot be read
+ */
+export function* parseOrdersSteps(bytes: Uint8Array, ctx: ParseContext): Generator<void, ParsedOrders, void> {
   if (bytes.length === 0) throw new FileRefusedError("is empty");
   const table = readOrdersTable(bytes, (cells) => {
     const index = headerIndex(cells);
@@ -56,13 +77,18 @@ export function parseOrdersFile(bytes: Uint8Array, ctx: ParseContext): ParsedOrd
 
     const read = spec.reader(col, ctx);
     const collector = new OrderCollector(spec.grouping);
-    const rows = table.forEachRow(h, used, (row) => {
-      const r = read(row);
-      if (typeof r === "string") collector.reject({ line: row.line, reason: r });
-      else collector.add(r);
-    }, (issue) => collector.reject(issue));
+    let rows = 0;
+    for (const { row, issue } of table.rows(h, used)) {
+      if (row === undefined) collector.reject(issue);
+      else {
+        const r = read(row);
+        if (typeof r === "string") collector.reject({ line: row.line, reason: r });
+        else collector.add(r);
+      }
+      if (++rows % ROWS_PER_STEP === 0) yield;
+    }
     if (rows === 0) throw new FileRefusedError(`has the header of ${spec.label} (line ${header.line}) but no orders below it`, header.line);
-    const built = collector.finish();
+    const built = yield* collector.finish(ROWS_PER_STEP);
     return { format: spec.format, encoding: table.encoding, rows, orders: built.orders, errors: sortIssues(built.errors) };
   }
   throw new FileRefusedError(UNRECOGNISED_ORDERS);

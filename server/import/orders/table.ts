@@ -10,7 +10,7 @@
  */
 import { isUtf8 } from "node:buffer";
 import { cellCountProblem, decodeText, filledWidth, isWorkbook, openFirstSheet, sniffDelimiter, UnreadableFileError, type SourceEncoding, type SourceRow } from "../sheet";
-import { scanCsv } from "./csv";
+import { csvRows } from "./csv";
 import type { RowIssue } from "./types";
 
 /** Rows searched for the header (a title or description line may come before it). */
@@ -24,14 +24,15 @@ export interface OrdersTable {
   /** The first rows of the file, as read (for finding the header). */
   readonly head: readonly SourceRow[];
   /**
-   * Calls `fn` with each row after the header, cut down to `columns` (cell i = column
-   * columns[i]), one at a time (nothing is kept). Rows without any text are left out; a CSV row
-   * with more or fewer cells than the header goes to `reject` instead (`cellCountProblem`).
-   *
-   * @returns how many rows there were
+   * Each row after the header, cut down to `columns` (cell i = column columns[i]), one at a time
+   * as the caller asks for it (nothing is kept). Rows without any text are left out; a CSV row
+   * with more or fewer cells than the header comes as its `issue` instead (`cellCountProblem`).
    */
-  forEachRow(headerAt: number, columns: readonly number[], fn: (row: SourceRow) => void, reject: (issue: RowIssue) => void): number;
+  rows(headerAt: number, columns: readonly number[]): Generator<TableRow, void, void>;
 }
+
+/** A data row of the table, or a row refused as it is read. */
+export type TableRow = { readonly row: SourceRow; readonly issue?: undefined } | { readonly row?: undefined; readonly issue: RowIssue };
 
 /** Recognises a header row (given its cells): the delimiter is the one that splits a line into one. */
 export type HeaderTest = (cells: readonly string[]) => boolean;
@@ -40,34 +41,32 @@ function csvTable(input: Buffer, encoding: SourceEncoding, isHeader?: HeaderTest
   // The delimiter is the header line's, among the first rows (the first 256 KB hold them).
   const delimiter = sniffDelimiter(input.subarray(0, 262_144).toString("utf8").replace(/^\uFEFF/, ""), isHeader, HEADER_SEARCH_ROWS);
   const head: SourceRow[] = [];
-  scanCsv(input, delimiter, null, (row) => {
+  for (const [row] of csvRows(input, delimiter, null)) {
     head.push(row);
-    return head.length < HEADER_SEARCH_ROWS;
-  });
+    if (head.length >= HEADER_SEARCH_ROWS) break;
+  }
   return {
     encoding,
     head,
-    forEachRow(headerAt, columns, fn, reject) {
+    *rows(headerAt, columns) {
       const found = head[headerAt];
       const headerLine = found?.line ?? 0;
       const header = found ? { cells: found.cells.length, filled: filledWidth(found.cells), line: found.line } : null;
       let count = 0;
-      scanCsv(input, delimiter, columns, (row, shape) => {
-        if (row.line <= headerLine || shape.filled === 0) return;
+      for (const [row, shape] of csvRows(input, delimiter, columns)) {
+        if (row.line <= headerLine || shape.filled === 0) continue;
         const problem = header ? cellCountProblem(shape, header) : null;
-        if (problem === null && row.cells.every((c) => c.trim() === "")) return;
+        if (problem === null && row.cells.every((c) => c.trim() === "")) continue;
         if (++count > MAX_ORDER_ROWS) throw new UnreadableFileError(`the file holds more than ${MAX_ORDER_ROWS} rows; split it`);
-        if (problem === null) fn(row);
-        else reject({ line: row.line, reason: problem });
-      });
-      return count;
+        yield problem === null ? { row } : { issue: { line: row.line, reason: problem } };
+      }
     },
   };
 }
 
 function workbookTable(bytes: Uint8Array): OrdersTable {
   const sheet = openFirstSheet(bytes, MAX_ORDER_ROWS + 2);
-  if (!sheet) return { encoding: "xlsx", head: [], forEachRow: () => 0 };
+  if (!sheet) return { encoding: "xlsx", head: [], *rows() {} };
   // A workbook's rows are cells of a grid: none has more or fewer cells than another.
   // The header row is not a data row.
   if (sheet.rowCount - 1 > MAX_ORDER_ROWS || sheet.columnCount > MAX_COLUMNS) {
@@ -90,17 +89,12 @@ function workbookTable(bytes: Uint8Array): OrdersTable {
   return {
     encoding: "xlsx",
     head,
-    forEachRow(headerAt, columns, fn) {
-      let count = 0;
+    *rows(headerAt, columns) {
       // The header's line is 1-based: as a 0-based sheet row it is the row after the header.
       for (let r = Math.max(head[headerAt]?.line ?? 0, range.s.r); r <= range.e.r; r++) {
         const row = rowAt(r, columns);
-        if (row) {
-          count++;
-          fn(row);
-        }
+        if (row) yield { row };
       }
-      return count;
     },
   };
 }
