@@ -25,7 +25,8 @@
  * Printed: the file's size and rows; the import's wall time (from sending the upload to its
  * answer) and its answer (orders inserted / updated / unchanged); getdata p50 when idle; the
  * number of getdata calls made during the import, their p50 and the longest; the server's RSS
- * before the import and its peak (VmHWM of /proc/<pid>/status, Linux only) at the end.
+ * before the import and its peak (VmHWM of /proc/<pid>/status, Linux only) at the end; with
+ * BENCH_STALL_TRACE=1 also its RSS every half second through the import (which step takes it).
  *
  * Reading the figures: getdata's answer and the session check are kept up to 2 s in the server's
  * read cache (server/services/cache.ts), so most calls answer from memory and only about one in
@@ -129,11 +130,16 @@ async function main(): Promise<void> {
     form.append("file", new Blob([file], { type: "text/csv" }), "orders.csv");
     let importing = true;
     t0 = performance.now();
+    // The server's RSS through the import (BENCH_STALL_TRACE=1 prints it every half second).
+    const trace: string[] = [];
+    const sampler = setInterval(() => trace.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${procStatusMb(child.pid!, "VmRSS")} MB`), 500);
     const upload = fetch(`${url}/user/import-orders`, { method: "POST", headers: { Authorization: `Bearer ${token}`, ...ONE_SHOT }, body: form })
       .then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown>, wall: performance.now() - t0 }))
       .finally(() => { importing = false; });
     const during = await pollGetdata(url, token, { more: () => importing });
     const answer = await upload;
+    clearInterval(sampler);
+    if (process.env.BENCH_STALL_TRACE === "1") console.log(`server RSS during the import: ${trace.join(", ")}`);
     const rssPeak = procStatusMb(child.pid!, "VmHWM");
     if (answer.status !== 200) throw new Error(`POST /user/import-orders answered ${answer.status}: ${JSON.stringify(answer.body).slice(0, 2000)}`);
     const data = answer.body.data as { rows: number; orders: number; inserted: number; updated: number; unchanged: number };
