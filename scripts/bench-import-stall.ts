@@ -27,6 +27,8 @@
  * number of getdata calls made during the import, their p50 and the longest; the server's RSS
  * before the import and its peak (VmHWM of /proc/<pid>/status, Linux only) at the end; with
  * BENCH_STALL_TRACE=1 also its RSS every half second through the import (which step takes it).
+ * BENCH_STALL_XLSX=1 sends the same rows as an XLSX workbook (read by the server's worker thread
+ * with SheetJS; at most 400,000 cells, about 40,000 rows, are accepted).
  *
  * Reading the figures: getdata's answer and the session check are kept up to 2 s in the server's
  * read cache (server/services/cache.ts), so most calls answer from memory and only about one in
@@ -34,6 +36,7 @@
  * (or for the server's event loop, while it parses the file).
  */
 import { readFileSync } from "node:fs";
+import * as XLSX from "@e965/xlsx";
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -100,9 +103,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(ROWS) || ROWS < 1) throw new Error(`BENCH_STALL_ROWS must be a whole number of at least 1, got "${process.env.BENCH_STALL_ROWS}"`);
   const usePg = process.argv.includes("--pg");
   let t0 = performance.now();
-  const file = new TextEncoder().encode(documentedCsv(ROWS));
+  const csv = documentedCsv(ROWS);
+  // BENCH_STALL_XLSX=1: the same rows as a workbook (read by the server's worker thread).
+  const asWorkbook = process.env.BENCH_STALL_XLSX === "1";
+  const file = asWorkbook
+    ? new Uint8Array(XLSX.write(XLSX.read(csv, { type: "string", raw: true }), { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer)
+    : new TextEncoder().encode(csv);
   console.log(`bench:import-stall — ${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}`);
-  console.log(`file: documented orders CSV, ${ROWS.toLocaleString("en-US")} rows, ${mb(file.byteLength)} (generated in ${ms(performance.now() - t0)})`);
+  console.log(`file: documented orders ${asWorkbook ? "as XLSX" : "CSV"}, ${ROWS.toLocaleString("en-US")} rows, ${mb(file.byteLength)} (generated in ${ms(performance.now() - t0)})`);
 
   const db = await prepareProcessDb("stall", [BRAND], usePg);
   let server: Awaited<ReturnType<typeof startServerProcess>> | null = null;
@@ -127,7 +135,7 @@ async function main(): Promise<void> {
 
     const form = new FormData();
     form.append("brand", BRAND);
-    form.append("file", new Blob([file], { type: "text/csv" }), "orders.csv");
+    form.append("file", new Blob([file], { type: asWorkbook ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv" }), asWorkbook ? "orders.xlsx" : "orders.csv");
     let importing = true;
     t0 = performance.now();
     // The server's RSS through the import (BENCH_STALL_TRACE=1 prints it every half second).

@@ -7,7 +7,7 @@ import { ServiceError } from "../../server/services/errors";
 import { ImportRefusedError, OrdersImportService } from "../../server/services/ordersImport";
 import { fixture, lazadaWorkbook, shopeeThWorkbook, utf8 } from "../fixtures/orders/build";
 import { startTestServer, type TestServer } from "../support/testServer";
-import { rezipped, xlsxBomb } from "../fixtures/zipBomb";
+import { rezipped, sheetXml, withMember, xlsxBomb } from "../fixtures/zipBomb";
 
 let s: TestServer;
 let service: OrdersImportService;
@@ -238,6 +238,15 @@ describe("a workbook that unpacks to too much (a decompression bomb)", () => {
   ])("refuses a part that claims to pack more than a spreadsheet can: 150 MB of zeros in 150 KB, %s", async (_label, packedSize, message) => {
     const body = refused(await upload(xlsxBomb(shopeeThWorkbook(), SHEET, 150, 150 * 1024 * 1024, packedSize)), 400, message);
     expect(body.rows).toEqual([]);
+  });
+
+  it("refuses a workbook of more cells than the server reads (400,001), saying to save it as CSV, and writes nothing", async () => {
+    // A 200,000-row workbook ran the reading worker out of memory (answered 500).
+    const before = await fingerprint();
+    const body = refused(await upload(withMember(shopeeThWorkbook(), SHEET, sheetXml(400_001)), { brand: "Tipco" }, token, "Order.all.xlsx"), 400,
+      /^file: the workbook's sheets hold 400,001 cells, more than the 400,000 the server reads from a workbook: save the sheet as CSV/);
+    expect(body.rows).toEqual([]);
+    expect(await fingerprint()).toEqual(before);
   });
 
   it("still reads a normal workbook, also when its ZIP is rebuilt: the same six orders, unchanged", async () => {
