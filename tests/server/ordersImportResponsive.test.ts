@@ -148,6 +148,37 @@ describe("a large orders import does not stall the server", () => {
     expect(await unreadable.text()).toMatch(/is not a recognised orders file/);
   });
 
+  it("imports one file at a time: a second import, of another brand, is read only once the first is written (two at once would pass the server's memory budget)", async () => {
+    const events: string[] = [];
+    let reading = 0;
+    let mostAtOnce = 0;
+    const reader: OrdersFileReader = async (bytes, ctx) => {
+      mostAtOnce = Math.max(mostAtOnce, ++reading);
+      events.push("read");
+      try {
+        return await parseOrdersInSlices(bytes, ctx);
+      } finally {
+        reading--;
+      }
+    };
+    const service = new OrdersImportService(s.storage, undefined, (_id, brand) => events.push(`wrote ${brand}`), reader);
+    const [first, second] = await Promise.all([
+      service.importFile(ordersCsv(3_000, "TURN-A"), { brand: "Tipco" }),
+      service.importFile(ordersCsv(3_000, "TURN-B"), { brand: "Aura" }),
+    ]);
+    expect([first.inserted, second.inserted]).toEqual([3_000, 3_000]);
+    expect(mostAtOnce).toBe(1);
+    expect(events).toEqual(["read", "wrote Tipco", "read", "wrote Aura"]);
+    // A refused file does not stop the next one.
+    const [bad, good] = await Promise.allSettled([
+      service.importFile(utf8("hello,world\n1,2\n"), { brand: "Tipco" }),
+      service.importFile(ordersCsv(10, "TURN-C"), { brand: "Tipco" }),
+    ]);
+    expect(bad.status).toBe("rejected");
+    expect(good).toMatchObject({ status: "fulfilled", value: { inserted: 10 } });
+    await service.merged();
+  });
+
   it("on the embedded database, compares outside the write's transaction: importing the same file again opens none", async () => {
     const file = ordersCsv(2_000, "TWICE");
     const service = new OrdersImportService(s.storage);
