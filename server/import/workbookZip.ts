@@ -30,7 +30,8 @@ export const MAX_MEMBER_RATIO = 200;
 const RATIO_CHECKED_FROM = 1024 * 1024;
 /**
  * The most cells the worksheets of a workbook may hold: what SheetJS reads within the server's
- * 500 MB (about 40,000 rows of an export with 10 filled columns; a larger sheet is read as CSV, row by row).
+ * 500 MB (about 40,000 rows of an export with 10 filled columns). A larger sheet is read as CSV,
+ * row by row.
  */
 export const MAX_WORKBOOK_CELLS = 400_000;
 const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/i;
