@@ -155,8 +155,6 @@ export class OrdersImportService {
    * while it is read and written, so two at once would take it past its 500 MB budget.
    */
   private turn: Promise<void> = Promise.resolve();
-  /** The embedded database's imports in progress, one chain per brand (see importEmbedded). */
-  private readonly brandTurns = new Map<number, Promise<void>>();
   /** The merges of imported tables into the real ones, one after the other (see importTables.ts). */
   private merging: Promise<void> = Promise.resolve();
 
@@ -202,6 +200,7 @@ export class OrdersImportService {
     return mine;
   }
 
+  /** One import, once the imports before it are done (see `turn`). */
   private async importInTurn(bytes: Uint8Array, brandId: number, brand: string, opts: OrdersImportOptions): Promise<ImportOrdersResult> {
     const parsed = await this.parse(bytes);
     const prepared = parsed.orders.map(prepare);
@@ -237,44 +236,35 @@ export class OrdersImportService {
    * before), adds the daily sums, writes the changed orders and the customers' first days. The
    * rows are merged into the real tables afterwards, in the background, a batch at a time.
    * That is safe because nothing else can write the brand's orders meanwhile: the data directory
-   * is this process's alone (server/storage/lock.ts), and imports of one brand take their turn
-   * here. A file that changes nothing writes nothing.
+   * is this process's alone (server/storage/lock.ts), and this service's imports take their turn
+   * (importFile). A file that changes nothing writes nothing.
    */
-  private importEmbedded(brandId: number, prepared: readonly Prepared[]): Promise<{ inserted: number; updated: number; unchanged: number }> {
-    const previous = this.brandTurns.get(brandId) ?? Promise.resolve();
+  private async importEmbedded(brandId: number, prepared: readonly Prepared[]): Promise<{ inserted: number; updated: number; unchanged: number }> {
     // Every statement of the import waits for the other requests' (Storage.background).
     const db = this.db.background();
-    const turn = previous.then(async () => {
-      const { fresh, changed } = await this.classify(db, brandId, prepared);
-      if (fresh.length + changed.length > 0) {
-        const staging = stagingTables();
-        const added = fresh.length >= Math.max(1, this.attachFrom) ? importTableNames() : null;
-        let attached = false;
-        try {
-          await this.stage(db, staging, fresh, changed, false);
-          if (added !== null) await this.addImportTables(db, brandId, staging, added, fresh);
-          await db.transaction(async (tx) => {
-            if (added !== null) await this.attachImportTables(tx, brandId, added, staging);
-            await this.writeStaged(tx, brandId, staging, prepared, added === null);
-          });
-          attached = added !== null;
-        } finally {
-          // A drop that fails (the database closing) must not hide the import's own error; a
-          // temporary table left behind goes with the connection, an import table that never
-          // joined the real ones is dropped when the server starts.
-          const drop = [staging.orders, staging.items, staging.days, ...(added !== null && !attached ? [added.orders, added.items] : [])];
-          await db.query(`DROP TABLE IF EXISTS ${drop.join(", ")}`).catch(() => undefined);
-        }
-        if (attached) this.mergeInBackground();
+    const { fresh, changed } = await this.classify(db, brandId, prepared);
+    if (fresh.length + changed.length > 0) {
+      const staging = stagingTables();
+      const added = fresh.length >= Math.max(1, this.attachFrom) ? importTableNames() : null;
+      let attached = false;
+      try {
+        await this.stage(db, staging, fresh, changed, false);
+        if (added !== null) await this.addImportTables(db, brandId, staging, added, fresh);
+        await db.transaction(async (tx) => {
+          if (added !== null) await this.attachImportTables(tx, brandId, added, staging);
+          await this.writeStaged(tx, brandId, staging, prepared, added === null);
+        });
+        attached = added !== null;
+      } finally {
+        // A drop that fails (the database closing) must not hide the import's own error; a
+        // temporary table left behind goes with the connection, an import table that never
+        // joined the real ones is dropped when the server starts.
+        const drop = [staging.orders, staging.items, staging.days, ...(added !== null && !attached ? [added.orders, added.items] : [])];
+        await db.query(`DROP TABLE IF EXISTS ${drop.join(", ")}`).catch(() => undefined);
       }
-      return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
-    });
-    const settled = turn.then(() => undefined, () => undefined);
-    this.brandTurns.set(brandId, settled);
-    void settled.then(() => {
-      if (this.brandTurns.get(brandId) === settled) this.brandTurns.delete(brandId);
-    });
-    return turn;
+      if (attached) this.mergeInBackground();
+    }
+    return { inserted: fresh.length, updated: changed.length, unchanged: prepared.length - fresh.length - changed.length };
   }
 
   /** Merges the imported tables into the real ones after the merges asked for before (a failure is logged: the rows stay where they are, seen as they were). */
