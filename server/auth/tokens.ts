@@ -8,13 +8,19 @@ const ISSUER = "brand-dashboard";
 export class AccessTokens {
   constructor(private readonly secret: Uint8Array, readonly ttlSeconds: number) {}
 
+  /**
+   * A token that lives at least `ttlSeconds`, the `expires_in` the client is told. `exp` is in
+   * whole seconds: counted from the second the token was signed in (`iat`), it would expire up to
+   * a second early, and a client that believes `expires_in` would send a token already refused.
+   */
   sign(claims: AccessClaims): Promise<string> {
+    const now = Date.now() / 1000;
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(Math.floor(now))
+      .setExpirationTime(Math.ceil(now + this.ttlSeconds))
       .sign(this.secret);
   }
 
