@@ -21,31 +21,18 @@ export const authMachine = authSetup.createMachine({
     restoring: {
       tags: ["busy"],
       description: "Resumes the session persisted by an earlier page load, if any.",
-      initial: "reading",
-      states: {
-        reading: {
-          invoke: {
-            src: "readSession",
-            onDone: [
-              { guard: { type: "hasNoSession", params: ({ event }) => event.output }, target: "#auth.signedOut" },
-              {
-                guard: { type: "isSessionStale", params: ({ event }) => event.output },
-                target: "renewing",
-                actions: { type: "storeSession", params: ({ event }) => event.output! },
-              },
-              { target: "#auth.loadingUser", actions: { type: "storeSession", params: ({ event }) => event.output! } },
-            ],
-            onError: { target: "#auth.signedOut" },
+      invoke: {
+        src: "readSession",
+        onDone: [
+          { guard: { type: "hasNoSession", params: ({ event }) => event.output }, target: "signedOut" },
+          {
+            guard: { type: "isSessionStale", params: ({ event }) => event.output },
+            target: "loadingUser.renewing",
+            actions: { type: "storeSession", params: ({ event }) => event.output! },
           },
-        },
-        renewing: {
-          invoke: {
-            src: "refreshToken",
-            input: ({ context }) => ({ refresh_token: requireSession(context).tokens.refresh_token }),
-            onDone: { target: "#auth.loadingUser", actions: { type: "storeTokens", params: ({ event }) => event.output } },
-            onError: { target: "#auth.clearingSession", actions: "reportSessionEnded" },
-          },
-        },
+          { target: "loadingUser", actions: { type: "storeSession", params: ({ event }) => event.output! } },
+        ],
+        onError: { target: "signedOut" },
       },
     },
     signedOut: {
@@ -67,11 +54,39 @@ export const authMachine = authSetup.createMachine({
     },
     loadingUser: {
       tags: ["busy"],
-      invoke: {
-        src: "loadUser",
-        input: ({ context }) => ({ accessToken: requireSession(context).tokens.access_token }),
-        onDone: { target: "signedIn", actions: { type: "storeUser", params: ({ event }) => event.output } },
-        onError: { target: "clearingSession", actions: { type: "reportUserLoadFailure", params: ({ event }) => ({ error: event.error }) } },
+      description:
+        "Loads the user with the session's access token. A token the server already refuses (it expired on the " +
+        "server's clock before ours, or the server's signing key changed) is renewed once instead of ending the session.",
+      initial: "fetching",
+      states: {
+        fetching: {
+          invoke: {
+            src: "loadUser",
+            input: ({ context }) => ({ accessToken: requireSession(context).tokens.access_token }),
+            onDone: { target: "#auth.signedIn", actions: { type: "storeUser", params: ({ event }) => event.output } },
+            onError: [
+              { guard: { type: "isUnauthorized", params: ({ event }: { event: { error: unknown } }) => event.error }, target: "renewing" },
+              { target: "#auth.clearingSession", actions: { type: "reportUserLoadFailure", params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+        },
+        renewing: {
+          invoke: {
+            src: "refreshToken",
+            input: ({ context }) => ({ refresh_token: requireSession(context).tokens.refresh_token }),
+            onDone: { target: "confirming", actions: { type: "storeTokens", params: ({ event }) => event.output } },
+            onError: { target: "#auth.clearingSession", actions: "reportSessionEnded" },
+          },
+        },
+        confirming: {
+          description: "The user loaded with a just renewed token; a refusal now means the session is gone.",
+          invoke: {
+            src: "loadUser",
+            input: ({ context }) => ({ accessToken: requireSession(context).tokens.access_token }),
+            onDone: { target: "#auth.signedIn", actions: { type: "storeUser", params: ({ event }) => event.output } },
+            onError: { target: "#auth.clearingSession", actions: { type: "reportUserLoadFailure", params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
       },
     },
     signedIn: signedInState,

@@ -84,13 +84,17 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 export const SESSION_ENDED = "Your session has ended. Please sign in again.";
 
+/** An API error answered 401: the access token (or session) was refused. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "status" in error && error.status === 401;
+}
+
 /**
  * Why an existing session could not be used. A refused token (401) gets one plain sentence: the
  * server's wording there is written for developers. Anything else (no network) keeps its message.
  */
 export function sessionFailureMessage(error: unknown): string {
-  const status = typeof error === "object" && error !== null && "status" in error ? error.status : undefined;
-  return status === 401 ? SESSION_ENDED : errorMessage(error, "Your profile could not be loaded.");
+  return isUnauthorizedError(error) ? SESSION_ENDED : errorMessage(error, "Your profile could not be loaded.");
 }
 
 /** The user with a new profile image; no user (signed out meanwhile) stays no user. */

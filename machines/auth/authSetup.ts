@@ -6,7 +6,7 @@ import { assign, setup } from "xstate";
 import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
 import type { UserData } from "../../domain/entities";
 import {
-  SESSION_ENDED, errorMessage, isStale, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, withProfileImage,
+  SESSION_ENDED, errorMessage, isStale, isUnauthorizedError, refreshDelay, safeReturnPath, sessionFailureMessage, sessionFromTokens, withProfileImage,
   type Session,
 } from "./authSession";
 import { notProvided } from "../shared/actorHelpers";
@@ -75,6 +75,8 @@ export const authSetup = setup({
     isCurrentToken: ({ context }, rejectedToken: string | undefined) =>
       rejectedToken === undefined || rejectedToken === context.session?.tokens.access_token,
     hasNoSession: (_, session: Session | null) => session === null,
+    /** The server refused the access token (401): a refresh may still save the session. */
+    isUnauthorized: (_, error: unknown) => isUnauthorizedError(error),
     isSessionStale: (_, session: Session | null) => session !== null && isStale(session, Date.now()),
     /** Another tab already rotated the refresh token: reusing ours would revoke the family. */
     hasNewerStoredSession: ({ context }, stored: Session | null) =>

@@ -314,6 +314,28 @@ test.describe("sign-in and session", () => {
     await expect(page.getByLabel("Applied view")).toContainText("Aura");
     await expect(page.getByRole("alert")).toHaveCount(0);
   });
+
+  test("a reload whose stored access token the server refuses renews it instead of signing out", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/brandEx?brand=Tipco");
+    await expect(page.getByText("Pages in view")).toBeVisible();
+    // The token the app holds as fresh is one the server refuses, as near the end of its life (the
+    // server counts whole seconds from signing it) or after the server's signing key changed.
+    await page.evaluate(() => {
+      const key = "brand-dashboard.session";
+      const session = JSON.parse(localStorage.getItem(key) ?? "null") as { tokens: { access_token: string }; expiresAt: number };
+      const [header, payload] = session.tokens.access_token.split(".");
+      session.tokens.access_token = `${header}.${payload}.not-the-server-signature`;
+      session.expiresAt = Date.now() + 3_600_000;
+      localStorage.setItem(key, JSON.stringify(session));
+    });
+    const refreshed = page.waitForResponse(isCall("POST", "/auth/refresh-token"), { timeout: 10_000 });
+    await page.reload();
+    expect((await refreshed).status()).toBe(200);
+    await expect(page.getByText("Pages in view")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
+    await expect(brandSelect(page)).toHaveValue("Tipco");
+  });
 });
 
 test.describe("error pages", () => {

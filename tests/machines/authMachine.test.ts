@@ -107,7 +107,7 @@ describe("auth machine", () => {
   describe("signing in", () => {
     it("is signed out when nothing was persisted", async () => {
       const { actor } = start();
-      expectToBeIn(actor, "restoring.reading");
+      expectToBeIn(actor, "restoring");
       await settle();
       expectToBeIn(actor, "signedOut");
       expect(actor.getSnapshot().hasTag("authenticated")).toBe(false);
@@ -158,7 +158,7 @@ describe("auth machine", () => {
       const { actor, calls } = start();
       await settle();
       actor.send({ type: "auth.tokensReceived", tokens: { access_token: "sso-access", refresh_token: "sso-refresh", expires_in: 300 } });
-      expectToBeIn(actor, "loadingUser");
+      expectToBeIn(actor, "loadingUser.fetching");
       await settle();
       expectToBeIn(actor, "signedIn.active");
       expect(calls.loadUser).toEqual(["sso-access"]);
@@ -207,6 +207,69 @@ describe("auth machine", () => {
       expectToBeIn(actor, "signedOut");
       expect(actor.getSnapshot().context.error).toMatch(/session has ended/);
       expect(storage.session).toBeNull();
+    });
+  });
+
+  describe("a stored access token the server refuses although it looks fresh", () => {
+    // The server counts a token's lifetime in whole seconds from when it signed it, the app from
+    // when the answer arrived: near the end the server refuses a token the app still holds valid,
+    // and a server with a new signing key refuses them all. A reload then must not end the session.
+    const refusedOnce = () => {
+      const refused = new Set(["access-1"]);
+      return (token: string) => (refused.has(token) ? Promise.reject(new HttpError(401, "Authorization: a valid bearer access token is required")) : Promise.resolve(demoUser));
+    };
+
+    it("renews the token once and loads the user with the new one", async () => {
+      const stored = sessionFromTokens(newTokens(), T0 - 60_000);
+      const { actor, calls, storage } = start({ stored, loadUser: refusedOnce() });
+      await settle();
+      expectToBeIn(actor, "signedIn.active");
+      expect(calls.loadUser).toEqual(["access-1", "access-2"]);
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+      expect(storage.session?.tokens.refresh_token).toBe("refresh-2");
+      expect(actor.getSnapshot().context.error).toBeNull();
+    });
+
+    it("ends the session when the renewed token is refused too, without renewing again", async () => {
+      const stored = sessionFromTokens(newTokens(), T0 - 60_000);
+      const { actor, calls, storage } = start({ stored, loadUser: () => Promise.reject(new HttpError(401, "Unauthorized")) });
+      await settle();
+      expectToBeIn(actor, "signedOut");
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+      expect(calls.loadUser).toEqual(["access-1", "access-2"]);
+      expect(actor.getSnapshot().context.error).toBe("Your session has ended. Please sign in again.");
+      expect(storage.session).toBeNull();
+    });
+
+    it("does not renew again after renewing a stale session on restore", async () => {
+      const stored = sessionFromTokens(newTokens(), T0 - 600_000);
+      const { actor, calls } = start({ stored, loadUser: () => Promise.reject(new HttpError(401, "Unauthorized")) });
+      await settle();
+      expectToBeIn(actor, "signedOut");
+      expect(calls.refreshToken).toEqual(["refresh-1"]);
+      expect(calls.loadUser).toEqual(["access-2"]);
+    });
+
+    it("ends the session when the refresh token is refused as well", async () => {
+      const stored = sessionFromTokens(newTokens(), T0 - 60_000);
+      const { actor, storage } = start({
+        stored,
+        loadUser: refusedOnce(),
+        refreshToken: () => Promise.reject(new HttpError(401, "Refresh token was already used; the session has been revoked")),
+      });
+      await settle();
+      expectToBeIn(actor, "signedOut");
+      expect(actor.getSnapshot().context.error).toBe("Your session has ended. Please sign in again.");
+      expect(storage.session).toBeNull();
+    });
+
+    it("does not renew for a failure that is not a refusal (no network)", async () => {
+      const stored = sessionFromTokens(newTokens(), T0 - 60_000);
+      const { actor, calls } = start({ stored, loadUser: () => Promise.reject(new HttpError(0, "The server could not be reached.")) });
+      await settle();
+      expectToBeIn(actor, "signedOut");
+      expect(calls.refreshToken).toEqual([]);
+      expect(actor.getSnapshot().context.error).toBe("The server could not be reached.");
     });
   });
 

@@ -19,7 +19,7 @@ const freshSession: Session = {
   receivedAt: now,
   expiresAt: now + 10 * HOUR,
 };
-/** A stored session whose access token has expired (restore → renewing). */
+/** A stored session whose access token has expired (restore → loadingUser.renewing). */
 const staleSession: Session = {
   tokens: { access_token: "access-old", refresh_token: "refresh-old", expires_in: 300 },
   receivedAt: now - 2 * HOUR,
@@ -57,7 +57,7 @@ export default defineModel({
     { type: "auth.profileImageChanged", url: "/uploads/avatar.png" },
   ],
   outputs: {
-    // No session → signedOut; stale → renewing; fresh → loadingUser. While refreshing, a fresh
+    // No session → signedOut; stale → loadingUser.renewing; fresh → loadingUser. While refreshing, a fresh
     // session with another refresh token is adopted, none means "send our own refresh".
     readSession: [null, staleSession, freshSession],
     refreshToken: [tokens],
@@ -69,7 +69,8 @@ export default defineModel({
   },
   errors: {
     logIn: [httpError(401, "Email or password is incorrect.")],
-    loadUser: [httpError(401, "Unauthorized")],
+    // A refused token is renewed once (fetching → renewing); no network ends the session at once.
+    loadUser: [httpError(401, "Unauthorized"), httpError(0, "Network unreachable")],
     refreshToken: [httpError(401, "Refresh token revoked")],
     readSession: [new Error("Storage unavailable")],
     writeSession: [new Error("QuotaExceededError")],
