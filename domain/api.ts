@@ -11,6 +11,7 @@ import type { PermissionCode } from "./entities";
 import { O2oProxyAnswer, O2oProxyRequest } from "./o2o";
 import { CommerceCustomers, CommerceFigures, CommerceRequest, ImportOrdersFields, ImportOrdersResponse } from "./commerce";
 import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
+import { SocialFigures, SocialPosts, SocialPostsRequest, SocialRequest } from "./social";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -143,10 +144,23 @@ interface CallDef {
   readonly path: string;
   readonly request: Schema.Top;
   readonly response: Schema.Top;
-  /** Permission code the server requires; null = any signed-in user; "public" = no token. */
-  readonly permission: PermissionCode | null | "public";
+  /**
+   * Permission code the server requires (a list: any one of them); null = any signed-in user;
+   * "public" = no token.
+   */
+  readonly permission: PermissionCode | readonly PermissionCode[] | null | "public";
 }
 const call = <const C extends CallDef>(c: C): C => c;
+
+/** Whether a user holding `held` may make a call that requires `required` (a code, or any one of a list). */
+export function permits(required: PermissionCode | readonly PermissionCode[], held: readonly string[]): boolean {
+  return typeof required === "string" ? held.includes(required) : required.some((code) => held.includes(code));
+}
+
+/** How a refusal names what was required: `1`, or `1 or 3`. */
+export function permissionText(required: PermissionCode | readonly PermissionCode[]): string {
+  return typeof required === "string" ? required : required.join(" or ");
+}
 
 /** The API, one entry per call. Paths are those of spec §7 plus the documented history/restore calls. */
 export const Api = {
@@ -181,6 +195,10 @@ export const Api = {
   commerceCustomers: call({ method: "POST", path: "/user/commerce-customers", request: CommerceRequest, response: Schema.Struct({ data: CommerceCustomers }), permission: "8" }),
   /** Multipart (`file`, `brand`): orders from a documented CSV or a Shopee/Lazada export; 400 answers are `ImportOrdersRefusal`. */
   importOrders: call({ method: "POST", path: "/user/import-orders", request: ImportOrdersFields, response: ImportOrdersResponse, permission: "7" }),
+  /** Social figures of a brand's pages over a range (docs/social.md): Brand Experience (1) and MA (3). */
+  socialFigures: call({ method: "POST", path: "/user/social-figures", request: SocialRequest, response: Schema.Struct({ data: SocialFigures }), permission: ["1", "3"] }),
+  /** One page of the posts of a range, sorted, searched and filtered (docs/social.md). */
+  socialPosts: call({ method: "POST", path: "/user/social-posts", request: SocialPostsRequest, response: Schema.Struct({ data: SocialPosts }), permission: ["1", "3"] }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;

@@ -8,6 +8,7 @@ import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
 import { CommerceService } from "./services/commerce";
+import { SocialService } from "./services/social";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
@@ -30,7 +31,7 @@ const asIs = <T>(service: T): T => service;
  */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
-  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs } : demoTopUps(storage);
+  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs } : demoTopUps(storage);
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   return {
     config,
@@ -54,6 +55,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       config.o2oTimeoutMs,
     ),
     commerce: demo.commerce(new CommerceService(storage)),
+    social: demo.social(new SocialService(storage)),
     activity: new Activity(),
   };
 }

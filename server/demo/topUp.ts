@@ -6,6 +6,8 @@
  *
  * - orders (E-Commerce, CRM): up to today, at most once per Bangkok day;
  * - metrics (KPI progress): up to today, at most once per Bangkok day;
+ * - posts and page audience (social figures): up to today, at most once per Bangkok day, after
+ *   the metrics they are made from;
  * - o2o rollups (the built-in visitor analytics service): up to the last complete hour, at most
  *   once per hour.
  *
@@ -17,6 +19,7 @@ import type { Storage } from "../storage/storage";
 import { extendDemoOrders } from "./commerceDemo";
 import { completeHoursEnd, extendDemoO2O } from "./o2oDemo";
 import { extendDemoMetrics } from "./seed";
+import { extendDemoSocial } from "./socialDemo";
 
 /**
  * `fill`, run at most once per value of `period()` (the first call of a new period runs it; the
@@ -65,6 +68,7 @@ export function demoTopUps(db: Storage, now: () => Date = () => new Date()) {
   const orders = oncePer(() => bangkokDay(now()), () => extendDemoOrders(db, now()));
   const metrics = oncePer(() => bangkokDay(now()), () => extendDemoMetrics(db, bangkokDay(now())));
   const o2o = oncePer(() => completeHoursEnd(now()), () => extendDemoO2O(db, now()));
+  const social = oncePer(() => bangkokDay(now()), () => extendDemoSocial(db, bangkokDay(now())));
   return {
     /** E-Commerce and CRM reads continue the demo orders to today first. */
     commerce: <T extends { figures: (...a: never[]) => Promise<unknown>; customers: (...a: never[]) => Promise<unknown> }>(service: T): T =>
@@ -72,6 +76,12 @@ export function demoTopUps(db: Storage, now: () => Date = () => new Date()) {
     /** The KPI summary continues the demo metric series to today first. */
     metrics: <T extends { summary: (...a: never[]) => Promise<unknown> }>(service: T): T =>
       before(service, ["summary"] as AsyncMethod<T>[], metrics),
+    /** The social figures and posts continue the demo posts and audience (and the metrics their page reach reads) to today first. */
+    social: <T extends { figures: (...a: never[]) => Promise<unknown>; posts: (...a: never[]) => Promise<unknown> }>(service: T): T =>
+      before(service, ["figures", "posts"] as AsyncMethod<T>[], async () => {
+        await metrics();
+        await social();
+      }),
     /** The built-in o2o service continues the demo rollups to the last complete hour first. */
     o2o: <T extends { request: (...a: never[]) => Promise<unknown> }>(backend: T): T =>
       before(backend, ["request"] as AsyncMethod<T>[], o2o),

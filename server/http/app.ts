@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Api, HISTORY_PAGE_DEFAULT, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
+import { Api, HISTORY_PAGE_DEFAULT, UPSERT_FAIL, UPSERT_SUCCESS, UploadPurpose, permissionText, permits, type CallName, type RequestOf, type ResponseOf } from "../../domain/api";
 import type { FilterTemplate, KpiTemplate } from "../../domain/entities";
 import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
@@ -13,6 +13,7 @@ import { bearerToken } from "../auth/tokens";
 import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
+import type { SocialService } from "../services/social";
 import { ServiceError } from "../services/errors";
 import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
 import type { O2OProxy } from "../services/o2oProxy";
@@ -34,6 +35,7 @@ export interface AppDeps {
   readonly o2o: O2OProxy;
   readonly ordersImport: OrdersImportService;
   readonly commerce: CommerceService;
+  readonly social: SocialService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -121,8 +123,8 @@ export function createApp(deps: AppDeps): Hono<Env> {
         const token = bearerToken(c.req.header("Authorization"));
         principal = token ? await deps.auth.authenticate(token) : null;
         if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
-        if (def.permission !== null && !principal.permissions.includes(def.permission)) {
-          return fail(c, 403, "forbidden", `permission ${def.permission} is required for ${def.path}`, extra);
+        if (def.permission !== null && !permits(def.permission, principal.permissions)) {
+          return fail(c, 403, "forbidden", `permission ${permissionText(def.permission)} is required for ${def.path}`, extra);
         }
       }
       let raw: unknown;
@@ -246,6 +248,10 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // The o2o proxy: the body is decoded with the path's payload schema before anything is forwarded.
   route("o2oGetData", async (b, p) => deps.o2o.getData(me(p).userId, b));
+
+  // Social figures and posts of the Brand Experience and MA pages (docs/social.md).
+  route("socialFigures", async (b, p) => ({ data: await deps.social.figures(me(p).userId, b) }));
+  route("socialPosts", async (b, p) => ({ data: await deps.social.posts(me(p).userId, b) }));
 
   // E-Commerce figures and the CRM page's customers (docs/commerce.md).
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));

@@ -102,7 +102,20 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
   },
   commerceFigures: commerceSample(),
   commerceCustomers: commerceSample(),
+  socialFigures: socialSample(),
+  socialPosts: socialSample({ sort: "reach", order: "desc", page: 1, pageSize: 20, search: "" }),
 };
+
+/** A request of the social figures or posts (a demo brand, one month), with the posts table's fields when given. */
+function socialSample(table: Record<string, unknown> = {}): PostSample {
+  const valid = { brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", types: ["reel"], ...table };
+  return {
+    valid,
+    mistyped: [{ ...valid, slot: { weekday: "Mon", hour: 20 } }, "slot.weekday"],
+    missing: [without(valid, "channel"), "channel"],
+    withText: (t) => [{ ...valid, pages: [`page${t}`] }, "pages[0]"],
+  };
+}
 
 /** A request of the E-Commerce figures and of the CRM customers (a demo brand, one month). */
 function commerceSample(): PostSample {
