@@ -118,7 +118,7 @@ export class SocialService {
               coalesce(sum(p.video_views), 0) AS video_views
          FROM posts p
         WHERE p.brand_id = $1 AND p.day >= $2::date AND p.day <= $3::date AND p.page_id = ANY($4::text[])${this.postConditions(req, postParams)}
-        GROUP BY GROUPING SETS ((p.day >= $5::date), (p.day >= $5::date, p.page_id), (p.day >= $5::date, p.type),
+        GROUP BY GROUPING SETS ((p.day >= $5::date, p.page_id), (p.day >= $5::date, p.type),
                                 (p.day >= $5::date, p.weekday, p.hour), (p.day >= $5::date, p.day))`,
       postParams,
     )).rows;
@@ -130,27 +130,29 @@ export class SocialService {
               sum(a.follows) AS follows, sum(a.unfollows) AS unfollows, sum(a.page_views) AS page_views
          FROM page_audience a
         WHERE a.brand_id = $1 AND a.day >= $2::date AND a.day <= $3::date AND a.page_id = ANY($4::text[])
-        GROUP BY GROUPING SETS ((a.day >= $5::date), (a.day >= $5::date, a.page_id), (a.day >= $5::date, a.day))`,
+        GROUP BY GROUPING SETS ((a.day >= $5::date, a.page_id), (a.day >= $5::date, a.day))`,
       [s.brandId, previous.start, s.end, pageIds, s.start],
     )).rows;
 
     // Followers: each page's last known total at the end of each period (and of the previous period).
     const periodEnds = periods.starts.map((_, i) => (i + 1 < periods.starts.length ? dayBefore(periods.starts[i + 1]!) : s.end));
+    // One backward step of the primary key (page_id, day) per page and period end.
     const followerRows = pageIds.length === 0 ? [] : (await this.db.query<{ at: string; page_id: string; followers: string }>(
-      `SELECT to_char(e.at, 'YYYY-MM-DD') AS at, f.page_id, f.followers
-         FROM unnest($3::date[]) AS e(at)
+      `SELECT to_char(e.at, 'YYYY-MM-DD') AS at, pg.id AS page_id, f.followers
+         FROM unnest($2::date[]) AS e(at)
+         CROSS JOIN unnest($1::text[]) AS pg(id)
          CROSS JOIN LATERAL (
-           SELECT DISTINCT ON (a.page_id) a.page_id, a.followers FROM page_audience a
-            WHERE a.brand_id = $1 AND a.page_id = ANY($2::text[]) AND a.day <= e.at AND a.followers IS NOT NULL
-            ORDER BY a.page_id, a.day DESC) f`,
-      [s.brandId, pageIds, [previous.end, ...periodEnds]],
+           SELECT a.followers FROM page_audience a
+            WHERE a.page_id = pg.id AND a.day <= e.at AND a.followers IS NOT NULL
+            ORDER BY a.day DESC LIMIT 1) f`,
+      [pageIds, [previous.end, ...periodEnds]],
     )).rows;
 
-    const pageReachRows = pageIds.length === 0 ? [] : (await this.db.query<{ cur: boolean; day: string | null; reach: string }>(
-      `SELECT m.day >= $5::date AS cur, CASE WHEN GROUPING(m.day) = 0 THEN to_char(m.day, 'YYYY-MM-DD') END AS day, sum(m.value) AS reach
+    const pageReachRows = pageIds.length === 0 ? [] : (await this.db.query<{ cur: boolean; day: string; reach: string }>(
+      `SELECT m.day >= $5::date AS cur, to_char(m.day, 'YYYY-MM-DD') AS day, sum(m.value) AS reach
          FROM metrics m
-        WHERE m.brand_id = $1 AND m.plan = 'ma' AND m.metric = 'reach' AND m.day >= $2::date AND m.day <= $3::date AND m.page_id = ANY($4::text[])
-        GROUP BY GROUPING SETS ((m.day >= $5::date), (m.day >= $5::date, m.day))`,
+        WHERE m.plan = 'ma' AND m.source_key = ANY($4::text[]) AND m.day >= $2::date AND m.day <= $3::date AND m.metric = 'reach' AND m.brand_id = $1
+        GROUP BY m.day`,
       [s.brandId, previous.start, s.end, pageIds, s.start],
     )).rows;
 
@@ -167,14 +169,14 @@ export class SocialService {
     for (const r of postRows) {
       const sums = sumsOf(r);
       // GROUPING bits, page_id first: 0b01111 (cur, page), 0b10111 (cur, type), 0b11001 (cur, weekday, hour), 0b11110 (cur, day).
-      if (n(r.g) === 0b11111) {
-        if (r.cur) totals.cur = sums;
-        else totals.prev = sums;
+      // The totals are the sums of the days (one grouping less for the database to make).
+      if (r.day !== null && n(r.g) === 0b11110) {
+        addInto(r.cur ? totals.cur : totals.prev, sums);
+        if (r.cur) addInto(bySeries[dayIndex(r.day)]!, sums);
       } else if (!r.cur) continue;
       else if (r.page_id !== null && n(r.g) === 0b01111) byPage.set(r.page_id, sums);
       else if (r.type !== null && n(r.g) === 0b10111) byType.set(r.type, sums);
       else if (r.weekday !== null && r.hour !== null && n(r.g) === 0b11001) bySlot.set(r.weekday * 24 + r.hour, sums);
-      else if (r.day !== null && n(r.g) === 0b11110) addInto(bySeries[dayIndex(r.day)]!, sums);
     }
 
     const audience = { cur: { follows: 0, unfollows: 0, pageViews: 0 }, prev: { follows: 0, unfollows: 0, pageViews: 0 } };
@@ -182,16 +184,16 @@ export class SocialService {
     const audienceSeries = periods.starts.map(() => ({ follows: 0, unfollows: 0 }));
     for (const r of audienceRows) {
       const a = { follows: n(r.follows), unfollows: n(r.unfollows), pageViews: n(r.page_views) };
-      if (n(r.g) === 0b11) {
-        if (r.cur) audience.cur = a;
-        else audience.prev = a;
-      } else if (!r.cur) continue;
-      else if (r.page_id !== null && n(r.g) === 0b01) audienceByPage.set(r.page_id, a);
-      else if (r.day !== null && n(r.g) === 0b10) {
+      if (r.day !== null && n(r.g) === 0b10) {
+        const into = r.cur ? audience.cur : audience.prev;
+        into.follows += a.follows;
+        into.unfollows += a.unfollows;
+        into.pageViews += a.pageViews;
+        if (!r.cur) continue;
         const p = audienceSeries[dayIndex(r.day)]!;
         p.follows += a.follows;
         p.unfollows += a.unfollows;
-      }
+      } else if (r.cur && r.page_id !== null && n(r.g) === 0b01) audienceByPage.set(r.page_id, a);
     }
 
     const followersAt = new Map<string, Map<string, number>>();
@@ -211,8 +213,8 @@ export class SocialService {
     const pageReach = { cur: 0, prev: 0 };
     const pageReachSeries = periods.starts.map(() => 0);
     for (const r of pageReachRows) {
-      if (r.day === null) pageReach[r.cur ? "cur" : "prev"] = n(r.reach);
-      else if (r.cur) pageReachSeries[dayIndex(r.day)]! += n(r.reach);
+      pageReach[r.cur ? "cur" : "prev"] += n(r.reach);
+      if (r.cur) pageReachSeries[dayIndex(r.day)]! += n(r.reach);
     }
 
     const totalsOf = (p: PostSums, a: { follows: number; unfollows: number; pageViews: number }, followers: number | null, reach: number): SocialTotals => ({
@@ -290,11 +292,11 @@ export class SocialService {
     const dir = req.order === "asc" ? "ASC" : "DESC";
     params.push(req.pageSize, (req.page - 1) * req.pageSize);
     const rows = (await this.db.query<{
-      total: string; post_id: string; page_id: string; page: string; channel: SocialChannel; published: string; type: PostType; caption: string;
+      post_id: string; page_id: string; page: string; channel: SocialChannel; published: string; type: PostType; caption: string;
       permalink: string | null; reach: string; impressions: string; reactions: string; comments: string; shares: string; saves: string | null;
       link_clicks: string | null; video_views: string | null; avg_watch_seconds: number | null; completion_rate: number | null; engagements: string;
     }>(
-      `SELECT count(*) OVER () AS total, p.post_id, p.page_id, pg.name AS page, p.channel,
+      `SELECT p.post_id, p.page_id, pg.name AS page, p.channel,
               to_char(p.published_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD"T"HH24:MI:SS') || '+07:00' AS published,
               p.type, p.caption, p.permalink, p.reach, p.impressions, p.reactions, p.comments, p.shares, p.saves, p.link_clicks,
               p.video_views, p.avg_watch_seconds, p.completion_rate, p.engagements
@@ -304,14 +306,11 @@ export class SocialService {
         LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     )).rows;
-    let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
-    if (rows.length === 0 && req.page > 1) {
-      // Past the last page: still say how many there are.
-      total = Number((await this.db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM posts p WHERE p.brand_id = $1 AND p.day >= $2::date AND p.day <= $3::date AND p.page_id = ANY($4::text[])${where}`,
-        params.slice(0, -2),
-      )).rows[0]!.n);
-    }
+    // Counted apart: a count over the window would make the database build every row before the LIMIT.
+    const total = Number((await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM posts p WHERE p.brand_id = $1 AND p.day >= $2::date AND p.day <= $3::date AND p.page_id = ANY($4::text[])${where}`,
+      params.slice(0, -2),
+    )).rows[0]!.n);
     const num = (v: string | null) => (v === null ? null : Number(v));
     return {
       total,
