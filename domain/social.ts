@@ -114,7 +114,7 @@ export type PostFigures = typeof PostFigures.Type;
 
 /** The audience of the selected pages, from their daily page figures (no post filter applies). */
 export const AudienceFigures = Schema.Struct({
-  /** Followers at the end of the range's last day with figures; null without any. */
+  /** Each page's last known followers on or before the range's last day, summed; null when no page has any. */
   followers: Schema.NullOr(Count),
   /** New follows − unfollows over the range. */
   netFollowers: Schema.Number.check(Schema.isInt()),

@@ -4,8 +4,8 @@
  * of HTTP: it takes ids and requests and throws ServiceError.
  *
  * Speed (budget on the embedded database, 12 months of a demo brand: figures p95 ≤ 100 ms, a page
- * of posts p95 ≤ 50 ms; `npm run bench:social`): the figures are three statements, each grouped in
- * the database (GROUPING SETS), so only a few hundred rows come back whatever the range.
+ * of posts p95 ≤ 50 ms; `npm run bench:social`): the figures are four statements, grouped in the
+ * database (GROUPING SETS), so only a few hundred rows come back whatever the range.
  */
 import { daysInclusive, isDay } from "../../domain/calendarDays";
 import { CHANNEL_VALUES } from "../../domain/metrics";
