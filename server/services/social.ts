@@ -5,7 +5,8 @@
  *
  * Speed (budget on the embedded database, 12 months of a demo brand: figures p95 ≤ 100 ms, a page
  * of posts p95 ≤ 50 ms; `npm run bench:social`): the figures are four statements, grouped in the
- * database (GROUPING SETS), so only a few hundred rows come back whatever the range.
+ * database (GROUPING SETS over the range, one row of totals for the previous period), so only a
+ * few hundred rows come back whatever the range.
  */
 import { daysInclusive, isDay } from "../../domain/calendarDays";
 import { CHANNEL_VALUES } from "../../domain/metrics";
@@ -107,31 +108,41 @@ export class SocialService {
     const periods = periodsOf(s.start, s.end, granularity);
     const pageIds = [...s.pages.keys()];
 
-    const postParams: unknown[] = [s.brandId, previous.start, s.end, pageIds, s.start];
+    // The range in detail (pages, types, heatmap cells, days), the previous period as one row of totals.
+    const postParams: unknown[] = [s.brandId, s.start, s.end, pageIds, previous.start, previous.end];
+    const postFilter = this.postConditions(req, postParams);
     const postRows = pageIds.length === 0 ? [] : (await this.db.query<{
       g: number; cur: boolean; page_id: string | null; type: PostType | null; weekday: number | null; hour: number | null; day: string | null;
       posts: string; reach: string; impressions: string; engagements: string; video_views: string;
     }>(
-      `SELECT GROUPING(p.page_id, p.type, p.weekday, p.hour, p.day) AS g, p.day >= $5::date AS cur,
+      `SELECT GROUPING(p.page_id, p.type, p.weekday, p.hour, p.day) AS g, true AS cur,
               p.page_id, p.type, p.weekday, p.hour, to_char(p.day, 'YYYY-MM-DD') AS day,
               count(*) AS posts, sum(p.reach) AS reach, sum(p.impressions) AS impressions, sum(p.engagements) AS engagements,
               coalesce(sum(p.video_views), 0) AS video_views
          FROM posts p
-        WHERE p.brand_id = $1 AND p.day >= $2::date AND p.day <= $3::date AND p.page_id = ANY($4::text[])${this.postConditions(req, postParams)}
-        GROUP BY GROUPING SETS ((p.day >= $5::date, p.page_id), (p.day >= $5::date, p.type),
-                                (p.day >= $5::date, p.weekday, p.hour), (p.day >= $5::date, p.day))`,
+        WHERE p.brand_id = $1 AND p.day >= $2::date AND p.day <= $3::date AND p.page_id = ANY($4::text[])${postFilter}
+        GROUP BY GROUPING SETS ((p.page_id), (p.type), (p.weekday, p.hour), (p.day))
+       UNION ALL
+       SELECT 31, false, NULL, NULL, NULL, NULL, NULL,
+              count(*), coalesce(sum(p.reach), 0), coalesce(sum(p.impressions), 0), coalesce(sum(p.engagements), 0), coalesce(sum(p.video_views), 0)
+         FROM posts p
+        WHERE p.brand_id = $1 AND p.day >= $5::date AND p.day <= $6::date AND p.page_id = ANY($4::text[])${postFilter}`,
       postParams,
     )).rows;
 
     const audienceRows = pageIds.length === 0 ? [] : (await this.db.query<{
       g: number; cur: boolean; page_id: string | null; day: string | null; follows: string; unfollows: string; page_views: string;
     }>(
-      `SELECT GROUPING(a.page_id, a.day) AS g, a.day >= $5::date AS cur, a.page_id, to_char(a.day, 'YYYY-MM-DD') AS day,
+      `SELECT GROUPING(a.page_id, a.day) AS g, true AS cur, a.page_id, to_char(a.day, 'YYYY-MM-DD') AS day,
               sum(a.follows) AS follows, sum(a.unfollows) AS unfollows, sum(a.page_views) AS page_views
          FROM page_audience a
         WHERE a.brand_id = $1 AND a.day >= $2::date AND a.day <= $3::date AND a.page_id = ANY($4::text[])
-        GROUP BY GROUPING SETS ((a.day >= $5::date, a.page_id), (a.day >= $5::date, a.day))`,
-      [s.brandId, previous.start, s.end, pageIds, s.start],
+        GROUP BY GROUPING SETS ((a.page_id), (a.day))
+       UNION ALL
+       SELECT 3, false, NULL, NULL, coalesce(sum(a.follows), 0), coalesce(sum(a.unfollows), 0), coalesce(sum(a.page_views), 0)
+         FROM page_audience a
+        WHERE a.brand_id = $1 AND a.day >= $5::date AND a.day <= $6::date AND a.page_id = ANY($4::text[])`,
+      [s.brandId, s.start, s.end, pageIds, previous.start, previous.end],
     )).rows;
 
     // Followers: each page's last known total at the end of each period (and of the previous period).
@@ -148,12 +159,16 @@ export class SocialService {
       [pageIds, [previous.end, ...periodEnds]],
     )).rows;
 
-    const pageReachRows = pageIds.length === 0 ? [] : (await this.db.query<{ cur: boolean; day: string; reach: string }>(
-      `SELECT m.day >= $5::date AS cur, to_char(m.day, 'YYYY-MM-DD') AS day, sum(m.value) AS reach
+    const pageReachRows = pageIds.length === 0 ? [] : (await this.db.query<{ cur: boolean; day: string | null; reach: string | null }>(
+      `SELECT true AS cur, to_char(m.day, 'YYYY-MM-DD') AS day, sum(m.value) AS reach
          FROM metrics m
         WHERE m.plan = 'ma' AND m.source_key = ANY($4::text[]) AND m.day >= $2::date AND m.day <= $3::date AND m.metric = 'reach' AND m.brand_id = $1
-        GROUP BY m.day`,
-      [s.brandId, previous.start, s.end, pageIds, s.start],
+        GROUP BY m.day
+       UNION ALL
+       SELECT false, NULL, sum(m.value)
+         FROM metrics m
+        WHERE m.plan = 'ma' AND m.source_key = ANY($4::text[]) AND m.day >= $5::date AND m.day <= $6::date AND m.metric = 'reach' AND m.brand_id = $1`,
+      [s.brandId, s.start, s.end, pageIds, previous.start, previous.end],
     )).rows;
 
     // Fold the rows.
@@ -168,13 +183,13 @@ export class SocialService {
     const dayIndex = (day: string) => periods.index[daysInclusive(s.start, day) - 1]!;
     for (const r of postRows) {
       const sums = sumsOf(r);
-      // GROUPING bits, page_id first: 0b01111 (cur, page), 0b10111 (cur, type), 0b11001 (cur, weekday, hour), 0b11110 (cur, day).
-      // The totals are the sums of the days (one grouping less for the database to make).
-      if (r.day !== null && n(r.g) === 0b11110) {
-        addInto(r.cur ? totals.cur : totals.prev, sums);
-        if (r.cur) addInto(bySeries[dayIndex(r.day)]!, sums);
-      } else if (!r.cur) continue;
-      else if (r.page_id !== null && n(r.g) === 0b01111) byPage.set(r.page_id, sums);
+      // GROUPING bits, page_id first: 0b01111 (page), 0b10111 (type), 0b11001 (weekday, hour), 0b11110 (day);
+      // the previous period's one row. The range's totals are the sums of its days.
+      if (!r.cur) totals.prev = sums;
+      else if (r.day !== null && n(r.g) === 0b11110) {
+        addInto(totals.cur, sums);
+        addInto(bySeries[dayIndex(r.day)]!, sums);
+      } else if (r.page_id !== null && n(r.g) === 0b01111) byPage.set(r.page_id, sums);
       else if (r.type !== null && n(r.g) === 0b10111) byType.set(r.type, sums);
       else if (r.weekday !== null && r.hour !== null && n(r.g) === 0b11001) bySlot.set(r.weekday * 24 + r.hour, sums);
     }
@@ -184,16 +199,15 @@ export class SocialService {
     const audienceSeries = periods.starts.map(() => ({ follows: 0, unfollows: 0 }));
     for (const r of audienceRows) {
       const a = { follows: n(r.follows), unfollows: n(r.unfollows), pageViews: n(r.page_views) };
-      if (r.day !== null && n(r.g) === 0b10) {
-        const into = r.cur ? audience.cur : audience.prev;
-        into.follows += a.follows;
-        into.unfollows += a.unfollows;
-        into.pageViews += a.pageViews;
-        if (!r.cur) continue;
+      if (!r.cur) audience.prev = a;
+      else if (r.day !== null && n(r.g) === 0b10) {
+        audience.cur.follows += a.follows;
+        audience.cur.unfollows += a.unfollows;
+        audience.cur.pageViews += a.pageViews;
         const p = audienceSeries[dayIndex(r.day)]!;
         p.follows += a.follows;
         p.unfollows += a.unfollows;
-      } else if (r.cur && r.page_id !== null && n(r.g) === 0b01) audienceByPage.set(r.page_id, a);
+      } else if (r.page_id !== null && n(r.g) === 0b01) audienceByPage.set(r.page_id, a);
     }
 
     const followersAt = new Map<string, Map<string, number>>();
@@ -213,8 +227,8 @@ export class SocialService {
     const pageReach = { cur: 0, prev: 0 };
     const pageReachSeries = periods.starts.map(() => 0);
     for (const r of pageReachRows) {
-      pageReach[r.cur ? "cur" : "prev"] += n(r.reach);
-      if (r.cur) pageReachSeries[dayIndex(r.day)]! += n(r.reach);
+      pageReach[r.cur ? "cur" : "prev"] += n(r.reach ?? 0);
+      if (r.cur && r.day !== null) pageReachSeries[dayIndex(r.day)]! += n(r.reach);
     }
 
     const totalsOf = (p: PostSums, a: { follows: number; unfollows: number; pageViews: number }, followers: number | null, reach: number): SocialTotals => ({
