@@ -20,8 +20,8 @@ import { SelectableKpiParams, type KpiParamKey, type KpiPlan, type KpiTemplate }
 import { daysInclusive } from "./calendarDays";
 import { round2, toAmountNumber } from "./kpi";
 import {
-  ChannelFilters, MeasuredKpiKeys, elapsedDays, expectedToDate, percentOf, progressOf, projectedEndValue,
-  type ChannelFilter, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary, type MetricsSummaryRequest,
+  MeasuredKpiKeys, isChannelFilter, elapsedDays, expectedToDate, percentOf, progressOf, projectedEndValue,
+  type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary, type MetricsSummaryRequest,
 } from "./metrics";
 
 /** A KPI parameter with measured daily figures. */
@@ -352,7 +352,6 @@ export function kpiProgressOf(
   };
 }
 
-const isChannelFilter = (ch: string): ch is ChannelFilter => (ChannelFilters as readonly string[]).includes(ch);
 
 /**
  * The metrics-summary request of an applied view: the range's days, the brand, the channel

@@ -37,6 +37,8 @@ export type ImportFormat = typeof ImportFormat.Type;
 export const ChannelFilters = ["All Channel", "Facebook", "TikTok"] as const;
 export const ChannelFilter = Schema.Literals(ChannelFilters);
 export type ChannelFilter = typeof ChannelFilter.Type;
+/** Whether a view's channel is one the figures calls take (`All Channel`, `Facebook`, `TikTok`). */
+export const isChannelFilter = (ch: string): ch is ChannelFilter => (ChannelFilters as readonly string[]).includes(ch);
 
 /** The account channels each option of the channel select covers. */
 export const CHANNEL_VALUES: Readonly<Record<ChannelFilter, readonly ("facebook" | "tiktok")[]>> = {

@@ -246,3 +246,11 @@ export function bangkokDateTime(instant: Date | number): string {
   const t = new Date((typeof instant === "number" ? instant : instant.getTime()) + BANGKOK_OFFSET_MS);
   return `${t.toISOString().slice(0, 19)}+07:00`;
 }
+
+/** What the social overview of /brandEx shows: the figures and the top posts, or why not. */
+export type SocialSection =
+  | { readonly kind: "ready"; readonly figures: SocialFigures; readonly top: readonly SocialPost[] }
+  | { readonly kind: "failed"; readonly message: string };
+
+/** How many posts the start page lists as its top posts (by engagements). */
+export const TOP_POSTS = 5;

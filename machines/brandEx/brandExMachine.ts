@@ -1,11 +1,12 @@
 /**
- * The /brandEx start page: the pages the applied view covers and the KPI progress of the selected
- * KPI template. The shared page load cycle (`machines/shared/pageLoad.ts`): a new view loads
+ * The /brandEx start page: the social overview of the applied view (audience, reach, engagement,
+ * top posts), the pages it covers and the KPI progress of the selected KPI template. The shared page load cycle (`machines/shared/pageLoad.ts`): a new view loads
  * once; a KPI template saved or deleted in the KPI drawer reloads; empty when the view covers no
  * page (the brand's chosen accounts have none).
  */
 import type { Page } from "../../domain/entities";
 import type { KpiSection } from "../../domain/kpiProgress";
+import type { SocialSection } from "../../domain/social";
 import type { ResolvedView } from "../../domain/viewSearch";
 import { createPageMachine, type PageActorRef, type PageSnapshot } from "../shared/pageLoad";
 
@@ -18,6 +19,8 @@ export interface BrandExData {
   /** Pages the view uses: the chosen ones that are available, else all available ones. */
   readonly inView: readonly Page[];
   readonly kpi: KpiSection;
+  /** The social overview of the range: figures against the previous period, the top posts. */
+  readonly social: SocialSection;
 }
 
 export const brandExMachine = createPageMachine<BrandExQuery, BrandExData>({

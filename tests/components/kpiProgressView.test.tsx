@@ -62,7 +62,7 @@ async function render(kpi: KpiSection | null, failed: string | null = null): Pro
   document.body.append(host);
   root = createRoot(host);
   await act(async () => {
-    root?.render(<BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} />);
+    root?.render(<BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} social={null} />);
   });
   return host;
 }

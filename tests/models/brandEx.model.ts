@@ -9,7 +9,9 @@ import { defineModel } from "../support/machineModel";
 
 const ctx = { brands: ["Tipco", "Aura"], channels: ["All Channel", "Facebook"] };
 const page = { id: "p1", name: "Tipco Official" };
-const data = (pages: number): BrandExData => ({ available: [page], inView: pages > 0 ? [page] : [], kpi: { kind: "none" } });
+const data = (pages: number): BrandExData => ({
+  available: [page], inView: pages > 0 ? [page] : [], kpi: { kind: "none" }, social: { kind: "failed", message: "The social figures could not be loaded." },
+});
 
 export default defineModel({
   machine: brandExMachine,

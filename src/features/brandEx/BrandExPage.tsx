@@ -30,6 +30,7 @@ export default function BrandExPage() {
       pagesInView={phase.data?.inView.length ?? null}
       failed={phase.kind === "failed" ? phase.error : null}
       kpi={phase.data?.kpi ?? null}
+      social={phase.data?.social ?? null}
     />
   );
 }

@@ -2,6 +2,8 @@ import type { ResolvedView } from "../../../domain/viewSearch";
 import { toDisplayDate } from "../../../domain/dates";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import { KpiProgressView } from "@/features/brandEx/KpiProgressView";
+import { SocialOverviewView } from "@/features/brandEx/SocialOverviewView";
+import type { SocialSection } from "../../../domain/social";
 
 export interface BrandExViewProps {
   userName: string;
@@ -11,9 +13,11 @@ export interface BrandExViewProps {
   failed: string | null;
   /** The KPI progress section; null while loading the first time. */
   kpi: KpiSection | null;
+  /** The social overview; null while loading the first time. */
+  social: SocialSection | null;
 }
 
-export function BrandExView({ userName, view, pagesInView, failed, kpi }: BrandExViewProps) {
+export function BrandExView({ userName, view, pagesInView, failed, kpi, social }: BrandExViewProps) {
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
@@ -45,7 +49,8 @@ export function BrandExView({ userName, view, pagesInView, failed, kpi }: BrandE
           {failed}
         </p>
       )}
-      {/* A page whose data failed before any KPI progress arrived shows only its error. */}
+      {/* A page whose data failed before anything arrived shows only its error. */}
+      {(social !== null || failed === null) && <SocialOverviewView social={social} />}
       {(kpi !== null || failed === null) && <KpiProgressView kpi={kpi} />}
     </section>
   );
