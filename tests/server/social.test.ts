@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
 import { Api } from "../../domain/api";
 import { bangkokSlot, SOCIAL_MAX_DAYS, type SocialFigures, type SocialPosts } from "../../domain/social";
+import { extendDemoSocial } from "../../server/demo/socialDemo";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;
@@ -317,6 +318,26 @@ describe("the demo posts", () => {
     const sale = await figures({ brand: "Tipco", start: "2024-11-11", end: "2024-11-11", channel: "All Channel" }, demo);
     const weekBefore = await figures({ brand: "Tipco", start: "2024-11-01", end: "2024-11-07", channel: "All Channel" }, demo);
     expect(sale.totals.reach).toBeGreaterThan(1.3 * (weekBefore.totals.reach / 7));
+  });
+
+  it("a server running for days continues the posts and audience to today exactly as a seed on that day would have", async () => {
+    const page = (await s.storage.query<{ id: string }>("SELECT page_id AS id FROM posts WHERE source = 'demo' ORDER BY page_id LIMIT 1")).rows[0]!.id;
+    const last = (await s.storage.query<{ day: string }>("SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM page_audience WHERE page_id = $1", [page])).rows[0]!.day;
+    const snapshot = async () => (await s.storage.query(
+      `SELECT (SELECT count(*) FROM posts WHERE page_id = $1 AND day > $2::date - 10) AS posts,
+              (SELECT sum(reach) FROM posts WHERE page_id = $1 AND day > $2::date - 10) AS reach,
+              (SELECT string_agg(caption, '|' ORDER BY published_at) FROM posts WHERE page_id = $1 AND day > $2::date - 10) AS captions,
+              (SELECT string_agg(followers || '/' || follows || '/' || unfollows, ',' ORDER BY day) FROM page_audience WHERE page_id = $1 AND day > $2::date - 10) AS audience`,
+      [page, last],
+    )).rows[0];
+    const seeded = await snapshot();
+    // The last ten days as if the server had been started ten days ago: gone, then topped up.
+    await s.storage.query("DELETE FROM posts WHERE page_id = $1 AND day > $2::date - 10", [page, last]);
+    await s.storage.query("DELETE FROM page_audience WHERE page_id = $1 AND day > $2::date - 10", [page, last]);
+    expect(await extendDemoSocial(s.storage, last)).toBeGreaterThan(9);
+    expect(await snapshot()).toEqual(seeded);
+    // Up to date: nothing more to write.
+    expect(await extendDemoSocial(s.storage, last)).toBe(0);
   });
 
   it("the demo user reads a year of a demo brand, with a change against the year before", async () => {
