@@ -8,7 +8,7 @@
  * database (GROUPING SETS over the range, one row of totals for the previous period), so only a
  * few hundred rows come back whatever the range.
  */
-import { daysInclusive, isDay } from "../../domain/calendarDays";
+import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
 import { CHANNEL_VALUES } from "../../domain/metrics";
 import { previousPeriod } from "../../domain/periodChange";
 import {
@@ -146,7 +146,7 @@ export class SocialService {
     )).rows;
 
     // Followers: each page's last known total at the end of each period (and of the previous period).
-    const periodEnds = periods.starts.map((_, i) => (i + 1 < periods.starts.length ? dayBefore(periods.starts[i + 1]!) : s.end));
+    const periodEnds = periods.starts.map((_, i) => (i + 1 < periods.starts.length ? addDays(periods.starts[i + 1]!, -1) : s.end));
     // One backward step of the primary key (page_id, day) per page and period end.
     const followerRows = pageIds.length === 0 ? [] : (await this.db.query<{ at: string; page_id: string; followers: string }>(
       `SELECT to_char(e.at, 'YYYY-MM-DD') AS at, pg.id AS page_id, f.followers
@@ -366,9 +366,4 @@ function addInto(into: PostSums, add: PostSums): void {
   into.impressions += add.impressions;
   into.engagements += add.engagements;
   into.videoViews += add.videoViews;
-}
-
-function dayBefore(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
 }
