@@ -65,8 +65,8 @@ const socialScope = {
   accounts: Schema.optionalKey(Schema.Array(text(200)).check(Schema.isMaxLength(500))),
   /** Post types (a chart click); absent or empty = all. Narrows every post figure, not the audience. */
   types: Schema.optionalKey(Schema.Array(PostType).check(Schema.isMaxLength(POST_TYPES.length))),
-  /** A heatmap cell (a chart click): only posts published in that weekday and hour. */
-  slot: Schema.optionalKey(PostSlot),
+  /** Heatmap cells (chart clicks): only posts published on one of those weekdays and hours; absent or empty = any time. */
+  slots: Schema.optionalKey(Schema.Array(PostSlot).check(Schema.isMaxLength(7 * 24))),
 };
 
 const rangeCheck = Schema.makeFilter((q: { start: string; end: string }) => {

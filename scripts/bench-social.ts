@@ -55,7 +55,7 @@ try {
   const figureVariants: Array<[string, Partial<SocialRequest>]> = [
     ["figures, All Channel", {}],
     ["figures, TikTok, video and live", { channel: "TikTok", types: ["video", "live"] }],
-    ["figures, a heatmap cell (Fri 20:00)", { slot: { weekday: 4, hour: 20 } }],
+    ["figures, a heatmap cell (Fri 20:00)", { slots: [{ weekday: 4, hour: 20 }] }],
   ];
   const table = { sort: "reach", order: "desc", page: 1, pageSize: 20, search: "" } as const;
   const postVariants: Array<[string, Partial<SocialPostsRequest>]> = [

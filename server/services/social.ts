@@ -90,7 +90,7 @@ export class SocialService {
     };
     const where: string[] = [];
     if (req.types && req.types.length > 0) where.push(`p.type = ANY(${add(req.types)}::text[])`);
-    if (req.slot) where.push(`p.weekday = ${add(req.slot.weekday)} AND p.hour = ${add(req.slot.hour)}`);
+    if (req.slots && req.slots.length > 0) where.push(`p.weekday * 24 + p.hour = ANY(${add(req.slots.map((c) => c.weekday * 24 + c.hour))}::int[])`);
     return where.map((w) => ` AND ${w}`).join("");
   }
 

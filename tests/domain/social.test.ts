@@ -53,10 +53,10 @@ describe("requests", () => {
 
   it.each([
     [{}, true],
-    [{ types: ["reel"], slot: { weekday: 6, hour: 23 } }, true],
+    [{ types: ["reel"], slots: [{ weekday: 6, hour: 23 }, { weekday: 0, hour: 0 }] }, true],
     [{ types: ["story"] }, false],
-    [{ slot: { weekday: 7, hour: 0 } }, false],
-    [{ slot: { weekday: 0, hour: 24 } }, false],
+    [{ slots: [{ weekday: 7, hour: 0 }] }, false],
+    [{ slots: [{ weekday: 0, hour: 24 }] }, false],
     [{ end: "2024-02-01" }, false],
     [{ start: "2022-01-01", end: "2024-03-31" }, false],
     [{ channel: "Shopee" }, false],

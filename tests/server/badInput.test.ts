@@ -111,7 +111,7 @@ function socialSample(table: Record<string, unknown> = {}): PostSample {
   const valid = { brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", types: ["reel"], ...table };
   return {
     valid,
-    mistyped: [{ ...valid, slot: { weekday: "Mon", hour: 20 } }, "slot.weekday"],
+    mistyped: [{ ...valid, slots: [{ weekday: "Mon", hour: 20 }] }, "slots[0].weekday"],
     missing: [without(valid, "channel"), "channel"],
     withText: (t) => [{ ...valid, pages: [`page${t}`] }, "pages[0]"],
   };

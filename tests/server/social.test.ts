@@ -181,7 +181,7 @@ describe("figures of hand-made posts", () => {
   });
 
   it("a heatmap cell narrows the figures to the posts of that weekday and hour", async () => {
-    const f = await figures(request({ slot: { weekday: 0, hour: 0 } }));
+    const f = await figures(request({ slots: [{ weekday: 0, hour: 0 }] }));
     expect(f.totals).toMatchObject({ posts: 1, reach: 400 });
   });
 
@@ -235,7 +235,7 @@ describe("the posts table", () => {
 
   it("the post types and the heatmap cell narrow the table as they narrow the figures", async () => {
     expect((await posts({ types: ["photo", "link"] })).total).toBe(2);
-    expect((await posts({ slot: { weekday: 0, hour: 0 } })).rows.map((r) => r.postId)).toEqual(["p1-photo"]);
+    expect((await posts({ slots: [{ weekday: 0, hour: 0 }] })).rows.map((r) => r.postId)).toEqual(["p1-photo"]);
   });
 });
 
