@@ -21,8 +21,11 @@ import { ORDER_STATUSES, type BASKET_BUCKETS, type CommerceFilter, type OrderSta
 import type { FilterTemplate } from "./entities";
 import type { AdHocFilter } from "./viewSearch";
 
-/** The fields a chart click can narrow. */
-export const CHART_CLICK_FIELDS = ["platforms", "locations", "statuses", "products", "basket"] as const;
+/**
+ * The fields a chart click can narrow: E-Commerce and CRM (platforms … basket) and the MA page
+ * (post types, pages, heatmap slots: `domain/socialFilter.ts`). Each page reads only its own.
+ */
+export const CHART_CLICK_FIELDS = ["platforms", "locations", "statuses", "products", "basket", "postTypes", "pages", "slots"] as const;
 export const ChartClickField = Schema.Literals(CHART_CLICK_FIELDS);
 export type ChartClickField = typeof ChartClickField.Type;
 
@@ -46,6 +49,9 @@ export const CHART_CLICK_FIELD_NAMES: Record<ChartClickField, string> = {
   statuses: "Status",
   products: "Product",
   basket: "Basket size",
+  postTypes: "Post type",
+  pages: "Page",
+  slots: "Posted",
 };
 
 /** A platform no order has: a filter listing only it matches nothing. */
@@ -149,7 +155,7 @@ function baseOf(template: FilterTemplate | null, adhoc: AdHocFilter | null): Bas
 }
 
 /** The values clicked on one field, in click order, once each; null when none was clicked. */
-function clicked(clicks: readonly ChartClick[], field: Exclude<ChartClickField, "basket">): Allowed {
+function clicked(clicks: readonly ChartClick[], field: "platforms" | "locations" | "statuses" | "products"): Allowed {
   const values = [...new Set(clicks.filter((c) => c.field === field).map((c) => c.value))];
   return values.length === 0 ? null : values;
 }

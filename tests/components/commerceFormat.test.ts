@@ -6,9 +6,10 @@ import { resolveView } from "../../domain/viewSearch";
 import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import { activeFilterParts, channelOf, commerceRequestOf } from "@/features/commerce/commerceData";
 import {
-  bucketLabel, clickOfPoint, clickText, commerceCards, csvColumnsOf, formatClickTime, formatCount, formatMoney, formatPeriod, formatShare,
-  keyFigures, keyFiguresTable, statusLabel,
+  bucketLabel, commerceCards, formatCount, formatMoney, formatPeriod, formatShare, keyFigures, keyFiguresTable, statusLabel,
 } from "@/features/commerce/commerceFormat";
+import { clickOfPoint, csvColumnsOf } from "@/components/charts/chartCard";
+import { clickText, formatClickTime } from "@/components/figures/ChartFilters";
 import { importSummary } from "@/features/commerce/ImportOrdersDialog";
 import { importOutcomeOf } from "@/features/commerce/importOrders";
 import { ecommerceQueryKey, type ECommerceQuery } from "../../machines/ecommerce/ecommerceMachine";

@@ -117,7 +117,7 @@ describe("E-Commerce page view", () => {
 
   it("draws the seven charts, each under its heading with exports and a table", async () => {
     const host = await render(<ECommerceView {...props()} />);
-    const headings = [...host.querySelectorAll(".commerce-chart h2")].map(text);
+    const headings = [...host.querySelectorAll(".chart-card h2")].map(text);
     expect(headings).toHaveLength(7);
     expect(host.querySelectorAll('[role="img"]')).toHaveLength(7);
     for (const h of headings) {
@@ -157,7 +157,7 @@ describe("E-Commerce page view", () => {
   it("shows the applied clicks as chips with their time, removable, with undo and redo", async () => {
     const p = props({ clicks: [shopee], canUndo: true });
     const host = await render(<ECommerceView {...p} />);
-    const chip = host.querySelector(".commerce-chip")!;
+    const chip = host.querySelector(".filter-chip")!;
     expect(text(chip)).toBe("Platform: Shopee10:00:00");
     expect(chip.querySelector("time")?.getAttribute("datetime")).toBe("2024-09-09T03:00:00.000Z");
     await click(buttons(host, "Remove Platform: Shopee")[0]);
@@ -218,7 +218,7 @@ describe("E-Commerce page view", () => {
   it("no orders: zero figures, the empty state, no charts", async () => {
     const host = await render(<ECommerceView {...props({ figures: emptyFigures })} />);
     expect(text(host.querySelector(".empty-state"))).toContain(NO_ORDERS);
-    expect(host.querySelectorAll(".commerce-chart")).toHaveLength(0);
+    expect(host.querySelectorAll(".chart-card")).toHaveLength(0);
     const avg = [...host.querySelectorAll('dl[aria-label="Key figures"] div')].find((d) => text(d.querySelector("dt")) === "Average basket size");
     expect(text(avg?.querySelector("dd"))).toBe("—no orders");
   });

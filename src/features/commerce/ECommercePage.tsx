@@ -17,7 +17,7 @@ import { invalidatePageData, usePageReload } from "@/app/pageData";
 import { usePageFilter } from "@/app/pageFilters";
 import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import { channelOf } from "@/features/commerce/commerceData";
-import type { ClickValue } from "@/features/commerce/commerceFormat";
+import type { ClickValue } from "@/components/charts/chartCard";
 import { ecommerceActors } from "@/features/commerce/ecommerceActors";
 import { ECommerceView, type CommercePhase } from "@/features/commerce/ECommerceView";
 import { ImportOrdersDialog } from "@/features/commerce/ImportOrdersDialog";

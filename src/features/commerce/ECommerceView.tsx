@@ -15,11 +15,10 @@ import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
 import { activeFilterParts } from "@/features/commerce/commerceData";
 import { captionLine } from "@/components/export/imageLayout";
-import { CommerceChartCard, CsvButton } from "@/features/commerce/CommerceChartCard";
-import {
-  GMV_DEFINITION, NEW_CUSTOMER_DEFINITION, NMV_DEFINITION, clickText, commerceCards, formatClickTime, keyFigures, keyFiguresTable,
-  type ClickValue,
-} from "@/features/commerce/commerceFormat";
+import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import type { ClickValue } from "@/components/charts/chartCard";
+import { ChartFilters } from "@/components/figures/ChartFilters";
+import { GMV_DEFINITION, NEW_CUSTOMER_DEFINITION, NMV_DEFINITION, commerceCards, keyFigures, keyFiguresTable } from "@/features/commerce/commerceFormat";
 import "./commerce.css";
 
 export const PAGE_TITLE = "E-Commerce";
@@ -79,11 +78,9 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
   const period: PreviousPeriod = { start, end, days: daysInclusive(start, end) };
   return (
     <section className="commerce-figures" aria-labelledby="commerce-figures-title">
-      <div className="commerce-chart-head">
+      <div className="chart-card-head">
         <h2 id="commerce-figures-title">Key figures</h2>
-        <div className="commerce-exports">
-          <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
-        </div>
+        <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
       </div>
       <FigureCards label="Key figures" className="commerce-summary">
         {keyFigures(figures.totals, figures.previous.totals).map((k) => (
@@ -142,39 +139,16 @@ function AppliedFilter(p: Pick<ECommerceViewProps, "active" | "clicks" | "canUnd
         Applied filter
       </h2>
       <ActiveFilterText active={p.active} />
-      <div className="commerce-clicks">
-        <span className="muted" id="commerce-clicks-label">
-          Chart filters:
-        </span>
-        {p.clicks.length === 0 ? (
-          <span className="muted">none (click a bar or slice, or use “Filter by” in a table)</span>
-        ) : (
-          <ul className="commerce-chips" aria-labelledby="commerce-clicks-label">
-            {p.clicks.map((c) => (
-              <li key={`${c.field}:${c.value}`} className="commerce-chip">
-                <span>{clickText(c)}</span>
-                <time dateTime={new Date(c.at).toISOString()} className="commerce-chip-time" title="When it was added (Bangkok time)">
-                  {formatClickTime(c.at)}
-                </time>
-                <button type="button" aria-label={`Remove ${clickText(c)}`} onClick={() => p.onRemoveClick(c)}>
-                  <i className="pi pi-times" aria-hidden="true" />
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <span className="commerce-click-actions">
-          <button type="button" className={`${BUTTON} p-button-text`} onClick={p.onUndo} disabled={!p.canUndo}>
-            <i className="pi pi-undo" aria-hidden="true" /> Undo last
-          </button>
-          <button type="button" className={`${BUTTON} p-button-text`} onClick={p.onRedo} disabled={!p.canRedo}>
-            <i className="pi pi-replay" aria-hidden="true" /> Redo
-          </button>
-          <button type="button" className={`${BUTTON} p-button-text`} onClick={p.onClearClicks} disabled={p.clicks.length === 0}>
-            <i className="pi pi-filter-slash" aria-hidden="true" /> Remove chart filters
-          </button>
-        </span>
-      </div>
+      <ChartFilters
+        clicks={p.clicks}
+        canUndo={p.canUndo}
+        canRedo={p.canRedo}
+        howTo="click a bar or slice, or use “Filter by” in a table"
+        onRemove={p.onRemoveClick}
+        onUndo={p.onUndo}
+        onRedo={p.onRedo}
+        onClear={p.onClearClicks}
+      />
       {p.nothingMatches && (
         <p className="commerce-warning" role="status">
           The filter template and the chart filters exclude each other: no order can match.
@@ -210,9 +184,9 @@ function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
 function Charts({ figures, onFilter }: { figures: CommerceFigures; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => commerceCards(figures), [figures]);
   return (
-    <div className="commerce-charts">
+    <div className="chart-grid">
       {cards.map((card) => (
-        <CommerceChartCard key={card.id} card={card} onFilter={onFilter} caption={captionLine(figures.brand, figures.start, figures.end)} />
+        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={captionLine(figures.brand, figures.start, figures.end)} />
       ))}
     </div>
   );

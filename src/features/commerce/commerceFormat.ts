@@ -8,14 +8,13 @@ import type { Data, Layout } from "plotly.js";
 import {
   BASKET_BUCKETS, ORDER_STATUS_LABELS, type Breakdown, type CommerceFigures, type CommerceTotals, type SeriesGranularity,
 } from "../../../domain/commerce";
-import { CHART_CLICK_FIELD_NAMES, basketBucketValue, type ChartClick } from "../../../domain/commerceFilter";
+import { basketBucketValue } from "../../../domain/commerceFilter";
 import type { Polarity } from "../../../domain/periodChange";
 import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
-import type { CsvColumn } from "@/components/export/download";
+import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import { formatCount as count, formatMoney as money, formatShareOf } from "@/components/format/numbers";
 import { BAR_COLOUR, CUSTOMER_COLOURS, MONEY_COLOURS, STATUS_COLOURS } from "@/features/commerce/colours";
 
-const CLOCK = new Intl.DateTimeFormat("en-GB", { timeZone: "Asia/Bangkok", hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false });
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** 1234.5 → "฿1,234.50". */
@@ -24,8 +23,6 @@ export const formatMoney = (n: number): string => money(n);
 export const formatCount = (n: number): string => count(n);
 /** 0.4 → "40%". */
 export const formatShare = (part: number, whole: number): string => formatShareOf(part, whole);
-/** The time of a click, Bangkok clock: "10:12:03". */
-export const formatClickTime = (at: number): string => CLOCK.format(new Date(at));
 
 /** A period of the series as people read it: "2024-09-09", "Week of 2024-09-09", "September 2024". */
 export function formatPeriod(period: string, granularity: SeriesGranularity): string {
@@ -44,63 +41,8 @@ export const GMV_DEFINITION = "GMV (gross merchandise value): the value of every
 export const NMV_DEFINITION = "NMV (net merchandise value): GMV less cancelled and returned orders.";
 export const NEW_CUSTOMER_DEFINITION = "A customer is new when their first order with the brand falls in the range, else old.";
 
-/** A click as a chart or a "Filter by" button makes it (the page filter adds the time). */
-export type ClickValue = Omit<ChartClick, "at">;
-
-/** A chip's text: "Platform: Shopee". */
-export const clickText = (c: Pick<ChartClick, "field" | "label">): string => `${CHART_CLICK_FIELD_NAMES[c.field]}: ${c.label}`;
-
-// ---------------------------------------------------------------------------------------------
-// Tables
-
-export interface FigureColumn {
-  readonly header: string;
-  readonly format: (n: number) => string;
-}
-
-export interface FigureRow {
-  readonly label: string;
-  readonly values: readonly (number | null)[];
-  /** What the row's "Filter by" button adds; null when the row does not filter. */
-  readonly click: ClickValue | null;
-}
-
-/** A chart's figures as a table: shown under it, exported as CSV. */
-export interface FigureTable {
-  readonly caption: string;
-  readonly rowHeader: string;
-  readonly columns: readonly FigureColumn[];
-  readonly rows: readonly FigureRow[];
-}
-
-/** The CSV columns of a table: its row header, then every column as plain numbers. */
-export function csvColumnsOf(table: FigureTable): CsvColumn<FigureRow>[] {
-  return [
-    { header: table.rowHeader, value: (r) => r.label },
-    ...table.columns.map((c, i): CsvColumn<FigureRow> => ({ header: c.header, value: (r) => r.values[i] ?? null })),
-  ];
-}
-
 // ---------------------------------------------------------------------------------------------
 // Charts
-
-export interface ChartSpec {
-  readonly data: Data[];
-  readonly layout: Partial<Layout>;
-  /** The chart in words: its accessible name. */
-  readonly label: string;
-}
-
-export interface ChartCard {
-  /** Stable id: DOM ids and file names. */
-  readonly id: string;
-  readonly title: string;
-  readonly chart: ChartSpec;
-  readonly table: FigureTable;
-  /** True when clicking a bar or slice filters (its point's customdata is the row index). */
-  readonly clickable: boolean;
-  readonly height?: number;
-}
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
 
@@ -359,13 +301,6 @@ export function statusCard(f: CommerceFigures): ChartCard {
 /** Every chart of the page, in reading order. */
 export function commerceCards(f: CommerceFigures): ChartCard[] {
   return [seriesCard(f), customersCard(f), platformCard(f), regionCard(f), productsCard(f), basketCard(f), statusCard(f)];
-}
-
-/** The click a chart point stands for (its customdata is the row index), or null. */
-export function clickOfPoint(card: ChartCard, point: { customdata: unknown; pointIndex: number }): ClickValue | null {
-  if (!card.clickable) return null;
-  const index = typeof point.customdata === "number" ? point.customdata : point.pointIndex;
-  return card.table.rows[index]?.click ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@
  */
 import type { Data, Layout } from "plotly.js";
 import type { CommerceFilter } from "../../../domain/commerce";
-import { CHART_CLICK_FIELD_NAMES, type ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
 import { FIRST_CRM_QUERY, type CrmTableQuery } from "../../../domain/crmSearch";
@@ -111,7 +110,7 @@ export function filterSourceText(source: FilterSource): string | null {
 }
 
 /** A chart click as its chip reads: "Platform: Shopee". */
-export const clickText = (c: Pick<ChartClick, "field" | "label">): string => `${CHART_CLICK_FIELD_NAMES[c.field]}: ${c.label}`;
+export { clickText } from "@/components/figures/ChartFilters";
 
 /** "2024-01-01 to 2024-01-31". */
 export const periodText = (p: { start: string; end: string }): string => `${p.start} to ${p.end}`;

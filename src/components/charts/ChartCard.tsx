@@ -1,14 +1,16 @@
 /**
- * One chart of the E-Commerce page: its heading, the chart (clicking a bar or slice filters), its
- * exports (PNG of the chart, CSV of its figures) and its figures as a table behind a disclosure,
- * where every row that filters has a "Filter by …" button (the keyboard's way to the same click).
+ * One chart of a page, the same on every page: its heading, the chart (clicking a bar, slice or
+ * cell filters when the card says so), its exports (PNG of the chart, CSV of its figures) and its
+ * figures as a table behind a disclosure, where every row that filters has a "Filter by …"
+ * button (the keyboard's way to the same click). The card's data: `chartCard.ts`.
  */
 import { memo, useId, useRef } from "react";
 import { LazyPlot, type PlotPoint } from "@/components/charts/LazyPlot";
+import { clickOfPoint, csvColumnsOf, type ChartCard, type ClickValue, type FigureTable } from "@/components/charts/chartCard";
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
-import { clickOfPoint, csvColumnsOf, type ChartCard, type ClickValue, type FigureTable } from "@/features/commerce/commerceFormat";
+import "./chartCard.css";
 
 export function exportTableCsv(table: FigureTable, name: string): void {
   downloadCsv(fileNameOf(name, "csv"), toCsv(table.rows, csvColumnsOf(table)));
@@ -56,7 +58,7 @@ export function FiguresTable({ table, onFilter }: FiguresTableProps) {
               {filters && (
                 <td>
                   {row.click !== null && (
-                    <button type="button" className="commerce-filter-by" aria-label={`Filter by ${row.label}`} onClick={() => onFilter(row.click!)}>
+                    <button type="button" className="figure-filter-by" aria-label={`Filter by ${row.label}`} onClick={() => onFilter(row.click!)}>
                       <i className="pi pi-filter" aria-hidden="true" /> Filter
                     </button>
                   )}
@@ -70,7 +72,7 @@ export function FiguresTable({ table, onFilter }: FiguresTableProps) {
   );
 }
 
-export interface CommerceChartCardProps {
+export interface ChartCardProps {
   card: ChartCard;
   /** Adds a clicked value to the page filter. */
   onFilter: (click: ClickValue) => void;
@@ -78,8 +80,12 @@ export interface CommerceChartCardProps {
   caption?: string;
 }
 
+function defaultHint(card: ChartCard): string {
+  return `Click a ${card.chart.data[0]?.type === "pie" ? "slice" : "bar"} to filter every figure by it.`;
+}
+
 /** Redrawn only when its card or the filter callback changes (a chip added elsewhere redraws nothing else). */
-export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilter, caption }: CommerceChartCardProps) {
+export const ChartCardView = memo(function ChartCardView({ card, onFilter, caption }: ChartCardProps) {
   const headingId = useId();
   const box = useRef<HTMLElement>(null);
   const empty = card.table.rows.length === 0;
@@ -98,18 +104,19 @@ export const CommerceChartCard = memo(function CommerceChartCard({ card, onFilte
       }
     : undefined;
   return (
-    <section ref={box} className={`commerce-chart${card.clickable ? " commerce-chart-clickable" : ""}`} aria-labelledby={headingId}>
-      <div className="commerce-chart-head">
+    <section ref={box} className={`chart-card${card.clickable ? " chart-card-clickable" : ""}`} aria-labelledby={headingId}>
+      <div className="chart-card-head">
         <h2 id={headingId}>{card.title}</h2>
         <ExportButtons title={card.title} onPng={savePng} onCsv={() => exportTableCsv(card.table, card.title)} disabled={empty} />
       </div>
-      {card.clickable && !empty && <p className="muted commerce-hint">Click a {card.chart.data[0]?.type === "pie" ? "slice" : "bar"} to filter every figure by it.</p>}
+      {card.note !== undefined && <p className="muted chart-card-note">{card.note}</p>}
+      {card.clickable && !empty && <p className="muted chart-card-hint">{card.hint ?? defaultHint(card)}</p>}
       {empty ? (
-        <p className="muted commerce-chart-empty">Nothing to chart in this range.</p>
+        <p className="muted chart-card-empty">Nothing to chart in this range.</p>
       ) : (
         <LazyPlot data={card.chart.data} layout={card.chart.layout} label={card.chart.label} height={card.height ?? 260} onClick={onClick} />
       )}
-      <details className="commerce-table">
+      <details className="figure-table">
         <summary>Show the figures as a table</summary>
         <FiguresTable table={card.table} onFilter={card.clickable ? onFilter : undefined} />
       </details>

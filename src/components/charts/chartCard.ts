@@ -1,0 +1,69 @@
+/**
+ * A chart card's parts as plain data, the same on every page (E-Commerce, MA): the chart (Plotly
+ * traces and its words), its figures as a table (shown under it, exported as CSV), and which
+ * click a bar, slice or cell stands for. Pages build these from their figures (`*Format.ts`);
+ * `ChartCard.tsx` draws them.
+ */
+import type { Data, Layout } from "plotly.js";
+import type { ChartClick } from "../../../domain/commerceFilter";
+import type { CsvColumn } from "@/components/export/download";
+
+/** A click as a chart or a "Filter by" button makes it (the page filter adds the time). */
+export type ClickValue = Omit<ChartClick, "at">;
+
+export interface FigureColumn {
+  readonly header: string;
+  readonly format: (n: number) => string;
+}
+
+export interface FigureRow {
+  readonly label: string;
+  readonly values: readonly (number | null)[];
+  /** What the row's "Filter by" button adds; null when the row does not filter. */
+  readonly click: ClickValue | null;
+}
+
+/** A chart's figures as a table: shown under it, exported as CSV. */
+export interface FigureTable {
+  readonly caption: string;
+  readonly rowHeader: string;
+  readonly columns: readonly FigureColumn[];
+  readonly rows: readonly FigureRow[];
+}
+
+/** The CSV columns of a table: its row header, then every column as plain numbers. */
+export function csvColumnsOf(table: FigureTable): CsvColumn<FigureRow>[] {
+  return [
+    { header: table.rowHeader, value: (r) => r.label },
+    ...table.columns.map((c, i): CsvColumn<FigureRow> => ({ header: c.header, value: (r) => r.values[i] ?? null })),
+  ];
+}
+
+export interface ChartSpec {
+  readonly data: Data[];
+  readonly layout: Partial<Layout>;
+  /** The chart in words: its accessible name. */
+  readonly label: string;
+}
+
+export interface ChartCard {
+  /** Stable id: DOM ids and file names. */
+  readonly id: string;
+  readonly title: string;
+  readonly chart: ChartSpec;
+  readonly table: FigureTable;
+  /** True when clicking a bar, slice or cell filters (its point's customdata is the row index). */
+  readonly clickable: boolean;
+  /** The hint over a clickable chart; default "Click a bar (slice) to filter every figure by it." */
+  readonly hint?: string;
+  /** Words under the title: what the figures mean (their definition). */
+  readonly note?: string;
+  readonly height?: number;
+}
+
+/** The click a chart point stands for (its customdata is the row index), or null. */
+export function clickOfPoint(card: ChartCard, point: { customdata: unknown; pointIndex: number }): ClickValue | null {
+  if (!card.clickable) return null;
+  const index = typeof point.customdata === "number" ? point.customdata : point.pointIndex;
+  return card.table.rows[index]?.click ?? null;
+}
