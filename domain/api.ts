@@ -12,6 +12,7 @@ import { O2oProxyAnswer, O2oProxyRequest } from "./o2o";
 import { CommerceCustomers, CommerceFigures, CommerceRequest, ImportOrdersFields, ImportOrdersResponse } from "./commerce";
 import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
 import { SocialFigures, SocialPosts, SocialPostsRequest, SocialRequest } from "./social";
+import { ImportSocialFields, ImportSocialResponse } from "./socialImport";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -199,6 +200,8 @@ export const Api = {
   socialFigures: call({ method: "POST", path: "/user/social-figures", request: SocialRequest, response: Schema.Struct({ data: SocialFigures }), permission: ["1", "3"] }),
   /** One page of the posts of a range, sorted, searched and filtered (docs/social.md). */
   socialPosts: call({ method: "POST", path: "/user/social-posts", request: SocialPostsRequest, response: Schema.Struct({ data: SocialPosts }), permission: ["1", "3"] }),
+  /** Multipart (`file`, `account`, `page`): posts or page days from a Meta or TikTok export or the documented CSV (docs/social-import.md); 400 answers are `ImportSocialRefusal`. */
+  importSocial: call({ method: "POST", path: "/user/import-social", request: ImportSocialFields, response: ImportSocialResponse, permission: "3" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;

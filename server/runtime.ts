@@ -9,6 +9,7 @@ import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
 import { CommerceService } from "./services/commerce";
 import { SocialService } from "./services/social";
+import { SocialImportService } from "./services/socialImport";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
@@ -56,6 +57,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     ),
     commerce: demo.commerce(new CommerceService(storage)),
     social: demo.social(new SocialService(storage)),
+    socialImport: new SocialImportService(storage),
     activity: new Activity(),
   };
 }

@@ -21,6 +21,7 @@ export const SERVER_ENTRIES = {
   users: "server/cli/users.ts",
   metrics: "server/cli/metrics.ts",
   orders: "server/cli/orders.ts",
+  social: "server/cli/social.ts",
   // The orders import reads workbooks in a worker thread (server/import/orders/parseOffThread.ts).
   ordersParseWorker: "server/import/orders/parseWorker.ts",
 };

@@ -279,6 +279,13 @@ async function demoPages(tx: Queryable): Promise<DemoPage[]> {
 
 /** Writes the demo posts and audience of one page for the days from..to (inclusive); returns the posts written. */
 async function writePage(tx: Queryable, page: DemoPage, from: string, to: string, keepExisting: boolean): Promise<number> {
+  const written = await writePosts(tx, page, from, to, keepExisting);
+  await writeAudience(tx, page, from, to, keepExisting);
+  return written;
+}
+
+/** Writes the demo posts of one page for the days from..to (inclusive); returns the posts written. */
+async function writePosts(tx: Queryable, page: DemoPage, from: string, to: string, keepExisting: boolean): Promise<number> {
   const first = demoDayIndex(from);
   const last = demoDayIndex(to);
   if (last < first) return 0;
@@ -297,6 +304,14 @@ async function writePage(tx: Queryable, page: DemoPage, from: string, to: string
     page.brandId, page.bagId, page.pageId, page.channel, cols.id, cols.at, cols.type, cols.caption, cols.link, cols.reach, cols.impressions,
     cols.reactions, cols.comments, cols.shares, cols.saves, cols.clicks, cols.views, cols.watch, cols.completion,
   ]);
+  return posts.affectedRows;
+}
+
+/** Writes the demo audience of one page for the days from..to (inclusive). */
+async function writeAudience(tx: Queryable, page: DemoPage, from: string, to: string, keepExisting: boolean): Promise<void> {
+  const first = demoDayIndex(from);
+  const last = demoDayIndex(to);
+  if (last < first) return;
   const followers = demoFollowers(page.pageId, page.channel, first, last);
   const audience = { follows: [] as number[], unfollows: [] as number[], views: [] as number[] };
   for (let i = first; i <= last; i++) {
@@ -306,7 +321,6 @@ async function writePage(tx: Queryable, page: DemoPage, from: string, to: string
   await tx.query(`${INSERT_AUDIENCE}${keepExisting ? " ON CONFLICT (page_id, day) DO NOTHING" : ""}`, [
     page.brandId, page.bagId, page.pageId, page.channel, from, followers, audience.follows, audience.unfollows, audience.views,
   ]);
-  return posts.affectedRows;
 }
 
 /** Seeds the demo posts and audience of every page from 2023-01-01 to `today`; returns the posts written. */
@@ -317,8 +331,10 @@ export async function seedDemoSocial(tx: Queryable, today: string): Promise<numb
 }
 
 /**
- * Continues the demo posts and audience up to `today`, for the pages whose last audience day is
- * still a demo one (a page that imports replaced stays replaced); returns the posts written.
+ * Continues the demo posts and audience up to `today`, each on its own: a page's audience while
+ * its last audience day is still a demo one, its posts while it has no imported post (a page
+ * whose posts or audience an import replaced stays replaced; docs/social-import.md); returns the
+ * posts written.
  */
 export async function extendDemoSocial(db: Storage, today: string): Promise<number> {
   return db.transaction(async (tx) => {
@@ -326,11 +342,18 @@ export async function extendDemoSocial(db: Storage, today: string): Promise<numb
     const last = new Map((await tx.query<{ page_id: string; day: string; source: string }>(
       `SELECT DISTINCT ON (page_id) page_id, to_char(day, 'YYYY-MM-DD') AS day, source FROM page_audience ORDER BY page_id, day DESC`,
     )).rows.map((r) => [r.page_id, r]));
+    const posts = new Map((await tx.query<{ page_id: string; day: string; imported: boolean }>(
+      `SELECT page_id, to_char(max(day), 'YYYY-MM-DD') AS day, bool_or(source <> 'demo') AS imported FROM posts GROUP BY page_id`,
+    )).rows.map((r) => [r.page_id, r]));
     for (const page of await demoPages(tx)) {
       const l = last.get(page.pageId);
-      if (!l || l.source !== "demo" || l.day >= today) continue;
-      written += await writePage(tx, page, addDays(l.day, 1), today, true);
+      if (l && l.source === "demo" && l.day < today) await writeAudience(tx, page, addDays(l.day, 1), today, true);
+      // From the day of the last post on (its posts are kept): a day may have several.
+      const p = posts.get(page.pageId);
+      if (p && !p.imported && p.day < today) written += await writePosts(tx, page, l && l.source === "demo" ? minDay(addDays(l.day, 1), p.day) : p.day, today, true);
     }
     return written;
   });
 }
+
+const minDay = (a: string, b: string) => (a < b ? a : b);

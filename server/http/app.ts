@@ -18,6 +18,7 @@ import { ServiceError } from "../services/errors";
 import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
 import type { O2OProxy } from "../services/o2oProxy";
 import { ORDERS_IMPORT_MAX_BYTES, type OrdersImportService } from "../services/ordersImport";
+import { SOCIAL_IMPORT_MAX_BYTES, type SocialImportService } from "../services/socialImport";
 import { registerFileImport, STATUS } from "./fileImport";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
@@ -36,6 +37,7 @@ export interface AppDeps {
   readonly ordersImport: OrdersImportService;
   readonly commerce: CommerceService;
   readonly social: SocialService;
+  readonly socialImport: SocialImportService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -266,6 +268,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
   registerFileImport(app, {
     def: Api.importOrders, maxBytes: ORDERS_IMPORT_MAX_BYTES, auth: deps.auth,
     run: (bytes, fields: RequestOf<"importOrders">, principal) => deps.ordersImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
+
+  // Social imports (issue 14, docs/social-import.md): multipart, like the other imports.
+  registerFileImport(app, {
+    def: Api.importSocial, maxBytes: SOCIAL_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importSocial">, principal) => deps.socialImport.importFile(bytes, fields, { userId: principal.userId }),
   });
 
   // Unknown API paths answer JSON, never the SPA.
