@@ -48,8 +48,20 @@ export const formatFraction = (fraction: number): string => formatPercent(fracti
 /** `part` of `whole` as a percentage: (2, 5) → "40%"; "0%" when the whole is 0. */
 export const formatShareOf = (part: number, whole: number): string => (whole > 0 ? formatPercent((part / whole) * 100) : "0%");
 
-/** Short figures for narrow axes and labels: 1234 → "1.2K", 2500000 → "2.5M". */
-export const formatCompact = (n: number): string => COMPACT.format(n);
+const compacts = new Map<number, Intl.NumberFormat>([[1, COMPACT]]);
+
+/**
+ * Short figures for narrow axes and labels: 1234 → "1.2K", 2500000 → "2.5M"; `maxDecimals`
+ * keeps more where the ticks of an axis would otherwise read alike: (1864168, 2) → "1.86M".
+ */
+export function formatCompact(n: number, maxDecimals = 1): string {
+  let f = compacts.get(maxDecimals);
+  if (f === undefined) {
+    f = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: maxDecimals });
+    compacts.set(maxDecimals, f);
+  }
+  return f.format(n);
+}
 
 /** Compact money: 1234567 → "฿1.2M". */
 export const formatCompactMoney = (n: number): string => (n < 0 ? `-฿${COMPACT.format(-n)}` : `฿${COMPACT.format(n)}`);
