@@ -1,13 +1,14 @@
 /**
  * The social overview of the start page (issue 14): the audience, reach and engagement of the
  * pages in view over the range, each with its change against the previous period of equal length
- * and its definition (docs/social.md), and the range's top posts by engagements with a link to
- * each. Plain props; the data comes from `brandExData.ts`.
+ * and its definition (docs/social.md), their series over the range (`SocialSeriesView`), and the
+ * range's top posts by engagements with a link to each. Plain props; the data comes from `brandExData.ts`.
  */
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { POST_TYPE_LABELS, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
+import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
 import "./socialOverview.css";
 
 interface Figure {
@@ -113,6 +114,7 @@ function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "read
           );
         })}
       </FigureCards>
+      <SocialSeriesView figures={figures} />
       <h3 id="top-posts-title">Top posts by engagements</h3>
       {top.length === 0 ? (
         <p className="muted">No posts were published in this range on the pages in view.</p>
