@@ -6,7 +6,7 @@ import { ApiCallError } from "@/api/client";
 
 const authedCall = vi.hoisted(() => vi.fn());
 vi.mock("@/app/api", () => ({ authedCall }));
-const { loadBrandEx, loadKpiSection } = await import("@/features/brandEx/brandExData");
+const { loadBrandEx, loadKpiSection, loadModuleLines } = await import("@/features/brandEx/brandExData");
 
 const view: ResolvedView = {
   range: { startDate: "2025-09-01T00:00:00", endDate: "2025-09-30T23:59:59" },
@@ -101,5 +101,123 @@ describe("loadBrandEx: pages in view", () => {
     authedCall.mockImplementation(async (name: string) => (name === "filterPage" ? { data: pages } : { data: [] }));
     const data = await loadBrandEx({ ...view, kpi: null, pages: chosen }, new AbortController().signal);
     expect(data.inView.map((p) => p.id)).toEqual(expected);
+  });
+});
+
+describe("loadModuleLines: one line each from the modules the user may open", () => {
+  const march: ResolvedView = { ...view, range: { startDate: "2024-03-01T00:00:00", endDate: "2024-03-31T23:59:59" }, kpi: null, pages: [] };
+  const everything = { permissions: ["1", "5", "7", "9"] as const, o2oCampaigns: [3, 5] };
+  const spend = (total: number): MetricsSummary => ({ ...summary, ads: summary.ads.map((m) => (m.metric === "spend" ? { ...m, total, days: 31 } : m)) });
+  const commerce = { data: { totals: { gmv: 1_000, nmv: 900 }, previous: { start: "2024-01-30", end: "2024-02-29", totals: { gmv: 800, nmv: 700 } } } };
+  const audience = (shows: number | null, views: number | null, from = 0) => ({
+    name: "brandex_o2o_audience", typechart: "number", data: { ranges: [{ from, to: from + 1 }], series: { shows: [shows], views: [views] } },
+  });
+  // 2024-03-01 and 2024-01-30, 00:00 in Bangkok.
+  const MARCH = 1_709_226_000;
+  const BEFORE = 1_706_547_600;
+
+  /** Answers by call: the current or previous period by the request's start. */
+  function answers(over: Partial<Record<"summary" | "previousSummary" | "commerce" | "o2o" | "previousO2o", unknown>> = {}) {
+    const all = {
+      summary: { data: spend(5_000) }, previousSummary: { data: spend(4_000) }, commerce,
+      o2o: audience(2_000, 600, MARCH), previousO2o: audience(1_000, 300, BEFORE), ...over,
+    };
+    authedCall.mockImplementation(async (name: string, request: { start?: string; payload?: { from: number } }) => {
+      const a = name === "metricsSummary" ? (request.start === "2024-01-30" ? all.previousSummary : all.summary)
+        : name === "commerceFigures" ? all.commerce
+        : name === "o2oGetData" ? (request.payload?.from === BEFORE ? all.previousO2o : all.o2o)
+        : new Error(`unexpected call ${name}`);
+      if (a instanceof Error) throw a;
+      return a;
+    });
+  }
+
+  it("asks for nothing and shows no line to a user with none of the modules", async () => {
+    answers();
+    expect(await loadModuleLines(march, { permissions: ["1", "2", "9"], o2oCampaigns: [] }, new AbortController().signal)).toEqual([]);
+    expect(authedCall).not.toHaveBeenCalled();
+  });
+
+  it("asks only for the lines the user may open", async () => {
+    answers();
+    const lines = await loadModuleLines(march, { permissions: ["1", "7"], o2oCampaigns: [] }, new AbortController().signal);
+    expect(lines.map((l) => l.module)).toEqual(["ecommerce"]);
+    expect(authedCall.mock.calls.map(([name]) => name)).toEqual(["commerceFigures"]);
+  });
+
+  it("reads the Ads spend, GMV and NMV of every platform, and the shows and views of all the user's campaigns, with the previous period's", async () => {
+    answers();
+    const lines = await loadModuleLines(march, { ...everything, permissions: [...everything.permissions] }, new AbortController().signal);
+    expect(authedCall).toHaveBeenCalledWith("commerceFigures", { brand: "Tipco", start: "2024-03-01", end: "2024-03-31", channel: "All channel", filter: {} }, expect.anything());
+    expect(authedCall).toHaveBeenCalledWith("metricsSummary", expect.objectContaining({ start: "2024-01-30", end: "2024-02-29", brand: "Tipco" }), expect.anything());
+    expect(authedCall).toHaveBeenCalledWith("o2oGetData", {
+      url: "/stats/visitor_view/audience", methods: "POST", name: "brandex_o2o_audience", typechart: "number",
+      payload: { campaigns: [3, 5], from: MARCH, to: 1_711_904_399 },
+    }, expect.anything());
+    expect(lines).toEqual([
+      { module: "ads", kind: "ready", note: null, figures: [
+        { key: "spend", value: 5_000, previous: 4_000, missing: null }, { key: "roas", value: null, previous: null, missing: "no purchase value yet" },
+      ] },
+      { module: "ecommerce", kind: "ready", note: null, figures: [
+        { key: "gmv", value: 1_000, previous: 800, missing: null }, { key: "nmv", value: 900, previous: 700, missing: null },
+      ] },
+      { module: "o2o", kind: "ready", note: "your 2 o2o campaigns together", figures: [
+        { key: "shows", value: 2_000, previous: 1_000, missing: null }, { key: "views", value: 600, previous: 300, missing: null },
+      ] },
+    ]);
+  });
+
+  it("fails one line on its own, with the reason, and still gives the others", async () => {
+    answers({ commerce: new ApiCallError(0, "network", "The server could not be reached.") });
+    const lines = await loadModuleLines(march, { ...everything, permissions: [...everything.permissions] }, new AbortController().signal);
+    expect(lines.map((l) => l.kind)).toEqual(["ready", "failed", "ready"]);
+    expect(lines[1]).toEqual({ module: "ecommerce", kind: "failed", message: "The server could not be reached." });
+  });
+
+  it.each([
+    { what: "an o2o answer that does not match the contract fails the o2o line", over: { o2o: { name: "x", typechart: "number", data: { ranges: [], series: { shows: [1] } } } }, line: 2, kind: "failed", message: /Unexpected answer from the visitor analytics service/ },
+    { what: "a failed Ads summary fails the Ads line", over: { summary: new ApiCallError(500, "server", "Boom") }, line: 0, kind: "failed", message: /Boom/ },
+  ])("$what", async ({ over, line, kind, message }) => {
+    answers(over);
+    const lines = await loadModuleLines(march, { ...everything, permissions: [...everything.permissions] }, new AbortController().signal);
+    expect(lines[line]).toMatchObject({ kind, message: expect.stringMatching(message) });
+  });
+
+  it("still shows a line's figures, without their change, when the previous period cannot be read", async () => {
+    answers({ previousSummary: new ApiCallError(0, "network", "no"), previousO2o: new ApiCallError(502, "server", "no") });
+    const lines = await loadModuleLines(march, { ...everything, permissions: [...everything.permissions] }, new AbortController().signal);
+    expect(lines.map((l) => (l.kind === "ready" ? l.figures.map((f) => f.previous) : l.kind))).toEqual([[null, null], [800, 700], [null, null]]);
+  });
+
+  it("does not ask the o2o service for more than it answers: a range over 366 days", async () => {
+    answers();
+    const long = { ...march, range: { startDate: "2023-01-01T00:00:00", endDate: "2024-03-31T23:59:59" } };
+    const lines = await loadModuleLines(long, { permissions: ["1"], o2oCampaigns: [3] }, new AbortController().signal);
+    expect(lines).toEqual([{ module: "o2o", kind: "unavailable", reason: expect.stringMatching(/at most 366 days/) }]);
+    expect(authedCall).not.toHaveBeenCalled();
+  });
+
+  it("ends with the page's load when it is aborted, rather than showing failed lines", async () => {
+    const controller = new AbortController();
+    authedCall.mockImplementation(async () => {
+      controller.abort();
+      throw new DOMException("aborted", "AbortError");
+    });
+    await expect(loadModuleLines(march, { permissions: ["1", "7"], o2oCampaigns: [] }, controller.signal)).rejects.toThrow("aborted");
+  });
+
+  it("asks for the metrics summary once for both KPI progress and the Ads line", async () => {
+    answers();
+    authedCall.mockImplementation(async (name: string, request: { start?: string }) => {
+      if (name === "getKpiTemplates") return { data: [template] };
+      if (name === "filterPage") return { data: [] };
+      if (name === "socialFigures" || name === "socialPosts") throw new ApiCallError(0, "network", "no");
+      if (name === "metricsSummary") return { data: request.start === "2024-01-30" ? spend(4_000) : spend(5_000) };
+      return commerce;
+    });
+    const data = await loadBrandEx({ ...march, kpi: "September push" }, new AbortController().signal, { permissions: ["1", "5", "9"], o2oCampaigns: [] });
+    expect(authedCall.mock.calls.filter(([name]) => name === "metricsSummary")).toHaveLength(2);
+    expect(data.kpi.kind).toBe("ready");
+    expect(data.modules).toMatchObject([{ module: "ads", kind: "ready", figures: [{ key: "spend", value: 5_000, previous: 4_000 }, { key: "roas" }] }]);
   });
 });

@@ -56,13 +56,17 @@ function readySection(previous: MetricsSummary | null = null): KpiSection {
 }
 
 let root: Root | null = null;
+// A user who may open none of the other modules: no lines, so no links.
+const NO_LINKS = { ads: { to: "/ads", search: {} }, ecommerce: { to: "/e-commerce", search: {} }, o2o: { to: "/o2o", search: {} } };
 
 async function render(kpi: KpiSection | null, failed: string | null = null): Promise<HTMLElement> {
   const host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
   await act(async () => {
-    root?.render(<BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} social={null} />);
+    root?.render(
+      <BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} social={null} modules={[]} moduleLines={null} moduleLinks={NO_LINKS} />,
+    );
   });
   return host;
 }

@@ -3,17 +3,42 @@
  * The applied view goes to the page's statechart (`machines/brandEx`) on every change; a KPI
  * template saved or deleted elsewhere reloads it; what it shows is read through selectors.
  */
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { selectUserName } from "../../../machines/auth/authSelectors";
+import { MODULE_LINE_IDS, MODULE_LINE_PATHS, moduleLinesFor, type ModuleLineId } from "../../../domain/brandEx";
+import { daysInclusive } from "../../../domain/calendarDays";
+import { bangkokDay, toDisplayDate } from "../../../domain/dates";
+import { O2O_MAX_RANGES } from "../../../domain/o2o";
+import { searchForModule } from "../../../domain/routes";
+import { VIEW_SEARCH_KEYS } from "../../../domain/viewSearch";
+import { selectO2oCampaignCount, selectPermissions, selectUserName } from "../../../machines/auth/authSelectors";
 import { brandExMachine } from "../../../machines/brandEx/brandExMachine";
 import { samePhase, selectPhase } from "../../../machines/brandEx/brandExSelectors";
 import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { usePageReload } from "@/app/pageData";
-import { useView, viewKey } from "@/app/view";
+import { useView, useViewSearch, viewKey, type ResolvedView, type ViewSearch } from "@/app/view";
 import { brandExActors } from "@/features/brandEx/brandExActors";
 import { BrandExView } from "@/features/brandEx/BrandExView";
+import type { ModuleLink } from "@/features/brandEx/ModuleLinesView";
+
+/**
+ * Where each module line links to: the module, with the shared view's search params (as the
+ * side menu carries them). The o2o page keeps a range of its own: it gets the view's range too,
+ * when that is one it can show (ending today at the latest, at most 366 days), so it opens on
+ * the figures the line shows.
+ */
+function moduleLinks(search: ViewSearch, view: ResolvedView, today: string): Record<ModuleLineId, ModuleLink> {
+  const start = toDisplayDate(view.range.startDate);
+  const end = toDisplayDate(view.range.endDate);
+  const o2oRange = end <= today && daysInclusive(start, end) <= O2O_MAX_RANGES ? { from: start, to: end } : {};
+  const link = (id: ModuleLineId): ModuleLink => {
+    const to = MODULE_LINE_PATHS[id];
+    const shared = searchForModule(to, "/brandEx", search as Record<string, unknown>, VIEW_SEARCH_KEYS);
+    return { to, search: id === "o2o" ? { ...shared, ...o2oRange } : shared };
+  };
+  return Object.fromEntries(MODULE_LINE_IDS.map((id) => [id, link(id)])) as Record<ModuleLineId, ModuleLink>;
+}
 
 export default function BrandExPage() {
   const userName = useSelector(authActor, selectUserName);
@@ -23,6 +48,11 @@ export default function BrandExPage() {
   useEffect(() => actor.send({ type: "page.query", query: view }), [actor, key]);
   usePageReload(actor);
   const phase = useSelector(actor, selectPhase, samePhase);
+  const permissions = useSelector(authActor, selectPermissions);
+  const o2oCampaigns = useSelector(authActor, selectO2oCampaignCount);
+  const modules = useMemo(() => moduleLinesFor(permissions, o2oCampaigns), [permissions, o2oCampaigns]);
+  const search = useViewSearch();
+  const links = useMemo(() => moduleLinks(search, view, bangkokDay(Date.now())), [search, view]);
   return (
     <BrandExView
       userName={userName ?? ""}
@@ -31,6 +61,9 @@ export default function BrandExPage() {
       failed={phase.kind === "failed" ? phase.error : null}
       kpi={phase.data?.kpi ?? null}
       social={phase.data?.social ?? null}
+      modules={modules}
+      moduleLines={phase.data?.modules ?? null}
+      moduleLinks={links}
     />
   );
 }

@@ -1,7 +1,10 @@
+import type { ModuleLine, ModuleLineId } from "../../../domain/brandEx";
+import { previousPeriod } from "../../../domain/periodChange";
 import type { ResolvedView } from "../../../domain/viewSearch";
 import { toDisplayDate } from "../../../domain/dates";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import { KpiProgressView } from "@/features/brandEx/KpiProgressView";
+import { ModuleLinesView, type ModuleLink } from "@/features/brandEx/ModuleLinesView";
 import { SocialOverviewView } from "@/features/brandEx/SocialOverviewView";
 import type { SocialSection } from "../../../domain/social";
 
@@ -15,9 +18,15 @@ export interface BrandExViewProps {
   kpi: KpiSection | null;
   /** The social overview; null while loading the first time. */
   social: SocialSection | null;
+  /** The modules whose line the user sees (by permission). */
+  modules: readonly ModuleLineId[];
+  /** Their lines; null while loading the first time. */
+  moduleLines: readonly ModuleLine[] | null;
+  /** Where each line links to, with the view's search params. */
+  moduleLinks: Readonly<Record<ModuleLineId, ModuleLink>>;
 }
 
-export function BrandExView({ userName, view, pagesInView, failed, kpi, social }: BrandExViewProps) {
+export function BrandExView({ userName, view, pagesInView, failed, kpi, social, modules, moduleLines, moduleLinks }: BrandExViewProps) {
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
@@ -51,6 +60,14 @@ export function BrandExView({ userName, view, pagesInView, failed, kpi, social }
       )}
       {/* A page whose data failed before anything arrived shows only its error. */}
       {(social !== null || failed === null) && <SocialOverviewView social={social} />}
+      {(moduleLines !== null || failed === null) && (
+        <ModuleLinesView
+          modules={modules}
+          lines={moduleLines}
+          period={previousPeriod({ start: view.range.startDate, end: view.range.endDate })}
+          links={moduleLinks}
+        />
+      )}
       {(kpi !== null || failed === null) && <KpiProgressView kpi={kpi} />}
     </section>
   );
