@@ -3,6 +3,7 @@
  * row per video with its totals as of the export day. The post id is the number in the video's
  * link (`…/video/7234…`); a `/photo/` link is a photo carousel.
  */
+import { VIDEO_TYPES } from "../../../domain/social";
 import { cleanCell, findColumn } from "../normalize";
 import { countCell, postTypeOf, publishInstant, rateCell, RowCheck, secondsCell, TYPE_WORDS_HELP } from "./cells";
 import { defineFormat, type PostDraft, type RowResult } from "./types";
@@ -62,7 +63,7 @@ export const tiktokContentFormat = defineFormat<Field>({
       return {
         line: row.line, postId: m![2]!, publishedAt: at as number, type: type!, caption: cleanCell(cell(col.title)).slice(0, 10_000),
         permalink: link.slice(0, 2000), reach: reach!, impressions: impressions!, reactions: likes!, comments: comments!, shares: shares!, saves,
-        linkClicks: null, videoViews: views, avgWatchSeconds: avgWatch, completionRate: completion,
+        linkClicks: null, videoViews: VIDEO_TYPES.includes(type!) ? views : null, avgWatchSeconds: avgWatch, completionRate: completion,
       };
     };
   },
