@@ -12,9 +12,13 @@ const INVISIBLE = /\uFEFF|\u200B|\u200C|\u200D|\u2060|\u00AD/g;
 // Non-breaking and other odd spaces: read as a plain space.
 const ODD_SPACES = /[\u00A0\u2007\u202F\u3000\t]/g;
 
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
 /** A cell as text: invisible characters dropped, odd spaces made plain, NFC, trimmed. */
 export function cleanCell(raw: string | undefined): string {
   if (raw === undefined) return "";
+  // Printable ASCII has nothing to drop, replace or compose: most cells of a large export.
+  if (PRINTABLE_ASCII.test(raw)) return raw.trim();
   return raw.replaceAll("\u0000", "").replace(INVISIBLE, "").replace(ODD_SPACES, " ").normalize("NFC").trim();
 }
 

@@ -35,11 +35,18 @@ export interface SocialImportTarget {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const POST_COLUMNS = "published_at, day, weekday, hour, type, caption, permalink, reach, impressions, reactions, comments, shares, saves, link_clicks, video_views, avg_watch_seconds, completion_rate";
+// Bangkok's day, weekday (Monday 0) and hour of the instant, as domain/social.ts bangkokSlot gives them.
 const WRITE_POSTS = `
 INSERT INTO posts AS p (brand_id, bag_id, channel, source, page_id, post_id, ${POST_COLUMNS})
-SELECT $1, $2, $3, $4, x.*
-  FROM unnest($5::text[], $6::text[], $7::timestamptz[], $8::date[], $9::int2[], $10::int2[], $11::text[], $12::text[], $13::text[],
-              $14::int8[], $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::int8[], $20::int8[], $21::int8[], $22::float4[], $23::float4[]) AS x
+SELECT $1, $2, $3, $4, x.page_id, x.post_id, x.at, (x.at AT TIME ZONE 'Asia/Bangkok')::date,
+       extract(isodow FROM x.at AT TIME ZONE 'Asia/Bangkok')::int - 1, extract(hour FROM x.at AT TIME ZONE 'Asia/Bangkok')::int,
+       x.type, x.caption, x.permalink, x.reach, x.impressions, x.reactions, x.comments, x.shares, x.saves, x.link_clicks, x.video_views,
+       x.avg_watch, x.completion
+  FROM (SELECT u.*, to_timestamp(u.ms / 1000.0) AS at
+          FROM unnest($5::text[], $6::text[], $7::float8[], $8::text[], $9::text[], $10::text[], $11::int8[], $12::int8[], $13::int8[], $14::int8[],
+                      $15::int8[], $16::int8[], $17::int8[], $18::int8[], $19::float4[], $20::float4[])
+            AS u(page_id, post_id, ms, type, caption, permalink, reach, impressions, reactions, comments, shares, saves, link_clicks, video_views,
+                 avg_watch, completion)) x
 ON CONFLICT (page_id, post_id) DO UPDATE
    SET (brand_id, bag_id, channel, source, ${POST_COLUMNS}, updated_at) =
        (EXCLUDED.brand_id, EXCLUDED.bag_id, EXCLUDED.channel, EXCLUDED.source, ${POST_COLUMNS.split(", ").map((c) => `EXCLUDED.${c}`).join(", ")}, now())
@@ -148,9 +155,15 @@ export class SocialImportService {
     let dayList: string[];
     let rows: number;
     if (parsed.kind === "posts") {
-      const posts = parsed.posts.map((p) => ({ ...p, pageId: p.page ?? page!, slot: bangkokSlot(p.publishedAt) }));
-      counts = await db.transaction((tx) => this.writePosts(tx, account, parsed.format, posts));
-      dayList = posts.map((p) => p.slot.day);
+      const posts = parsed.posts;
+      counts = await db.transaction((tx) => this.writePosts(tx, account, parsed.format, posts, page));
+      let min = Infinity;
+      let max = -Infinity;
+      for (const p of posts) {
+        if (p.publishedAt < min) min = p.publishedAt;
+        if (p.publishedAt > max) max = p.publishedAt;
+      }
+      dayList = posts.length === 0 ? [] : [bangkokSlot(min).day, bangkokSlot(max).day];
       rows = posts.length;
     } else {
       counts = await db.transaction((tx) => this.writeDays(tx, account, page!, parsed.format, parsed.days));
@@ -171,22 +184,26 @@ export class SocialImportService {
   }
 
   /** Upserts the posts, after removing the demo posts of their pages; in the caller's transaction. */
-  private async writePosts(tx: Queryable, account: Account, format: SocialImportFormat, posts: ReadonlyArray<PostDraft & { pageId: string; slot: ReturnType<typeof bangkokSlot> }>): Promise<Counts> {
-    const pageIds = [...new Set(posts.map((p) => p.pageId))];
+  private async writePosts(tx: Queryable, account: Account, format: SocialImportFormat, posts: readonly PostDraft[], page: string | null): Promise<Counts> {
+    const pageOf = (p: PostDraft) => p.page ?? page!;
+    const pageIds = [...new Set(posts.map(pageOf))];
     const demo = await tx.query("DELETE FROM posts WHERE source = 'demo' AND page_id = ANY($1::text[])", [pageIds]);
     // Written in the order of the key: concurrent imports lock rows in the same order.
-    const ordered = [...posts].sort((a, b) => (a.pageId < b.pageId ? -1 : a.pageId > b.pageId ? 1 : a.postId < b.postId ? -1 : a.postId > b.postId ? 1 : 0));
+    const keyed = posts.map((p) => ({ page: pageOf(p), p }));
+    keyed.sort((a, b) => (a.page < b.page ? -1 : a.page > b.page ? 1 : a.p.postId < b.p.postId ? -1 : a.p.postId > b.p.postId ? 1 : 0));
     let inserted = 0;
     let updated = 0;
-    for (let i = 0; i < ordered.length; i += WRITE_BATCH) {
-      const b = ordered.slice(i, i + WRITE_BATCH);
-      const res = await tx.query<{ inserted: boolean }>(WRITE_POSTS, [
-        account.brand_id, account.id, account.channel, format,
-        b.map((p) => p.pageId), b.map((p) => p.postId), b.map((p) => new Date(p.publishedAt).toISOString()), b.map((p) => p.slot.day),
-        b.map((p) => p.slot.weekday), b.map((p) => p.slot.hour), b.map((p) => p.type), b.map((p) => p.caption), b.map((p) => p.permalink),
-        b.map((p) => p.reach), b.map((p) => p.impressions), b.map((p) => p.reactions), b.map((p) => p.comments), b.map((p) => p.shares),
-        b.map((p) => p.saves), b.map((p) => p.linkClicks), b.map((p) => p.videoViews), b.map((p) => p.avgWatchSeconds), b.map((p) => p.completionRate),
-      ]);
+    for (let i = 0; i < keyed.length; i += WRITE_BATCH) {
+      // One pass per batch builds every column (the posts have one shape; no copies of them).
+      const n = Math.min(WRITE_BATCH, keyed.length - i);
+      const c = Array.from({ length: 16 }, () => new Array<unknown>(n));
+      for (let k = 0; k < n; k++) {
+        const { page: pg, p } = keyed[i + k]!;
+        c[0]![k] = pg; c[1]![k] = p.postId; c[2]![k] = p.publishedAt; c[3]![k] = p.type; c[4]![k] = p.caption; c[5]![k] = p.permalink;
+        c[6]![k] = p.reach; c[7]![k] = p.impressions; c[8]![k] = p.reactions; c[9]![k] = p.comments; c[10]![k] = p.shares; c[11]![k] = p.saves;
+        c[12]![k] = p.linkClicks; c[13]![k] = p.videoViews; c[14]![k] = p.avgWatchSeconds; c[15]![k] = p.completionRate;
+      }
+      const res = await tx.query<{ inserted: boolean }>(WRITE_POSTS, [account.brand_id, account.id, account.channel, format, ...c]);
       for (const r of res.rows) {
         if (r.inserted) inserted++;
         else updated++;
