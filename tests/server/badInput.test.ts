@@ -137,7 +137,7 @@ function o2oRequest() {
 }
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
-const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders"];
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial"];
 const jsonCalls = (Object.keys(Api) as CallName[])
   .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));
@@ -369,5 +369,33 @@ describe("after all the bad input", () => {
     const res = await post("/user/upsert-template", { body: POST_SAMPLES.upsertTemplate!.valid });
     expect(res.status).toBe(200);
     expect(await s.count("SELECT count(*)::int AS n FROM filter_templates")).toBe(before.filter_templates! + 1);
+  });
+});
+
+describe("POST /user/import-social: bad multipart input answers 400 naming the field, and writes nothing", () => {
+  const form = (fields: Array<[string, string | Blob]>) => {
+    const f = new FormData();
+    for (const [k, v] of fields) f.append(k, v);
+    return f;
+  };
+  const csv = () => new Blob(["post_id,published_at,type,reach,impressions,reactions,comments,shares\np1,2025-01-01 10:00,photo,1,1,1,1,1\n"]);
+  const posts = () => s.count("SELECT count(*)::int AS n FROM posts WHERE post_id = 'p1'");
+
+  it.each([
+    ["no account", [["file", csv()]], "account"],
+    ["an empty account", [["file", csv()], ["account", ""]], "account"],
+    ["the account twice", [["file", csv()], ["account", "bag-tipco-fb-2"], ["account", "bag-tipco-fb-2"]], "account"],
+    ["an account with a NUL", [["file", csv()], ["account", "bag\u0000x"]], "account"],
+    ["an unknown field", [["file", csv()], ["account", "bag-tipco-fb-2"], ["brand", "Tipco"]], "brand"],
+    ["no file", [["account", "bag-tipco-fb-2"]], "file"],
+    ["two files", [["file", csv()], ["other", csv()], ["account", "bag-tipco-fb-2"]], "file"],
+  ] as const)("%s", async (_label, fields, field) => {
+    const res = await s.call("POST", Api.importSocial.path, { token, rawBody: form(fields.map(([k, v]) => [k, v])) });
+    expectRefusal(res, 400, field);
+    expect(await posts()).toBe(0);
+  });
+
+  it("a body that is not multipart", async () => {
+    expectRefusal(await post(Api.importSocial.path, { body: { account: "bag-tipco-fb-2" }, tok: token }), 400, "body");
   });
 });
