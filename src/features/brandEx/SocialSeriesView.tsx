@@ -8,8 +8,6 @@ import type { SocialFigures, SocialPoint } from "../../../domain/social";
 import { LineChart } from "@/components/charts/LineChart";
 import { periodLabel, perPeriod, seriesSummary } from "@/components/charts/seriesScale";
 import { formatCompact, formatCount, formatFraction } from "@/components/format/numbers";
-// The table's look is KPI progress's (`kpi-table`, `table-scroll`).
-import "./kpiProgress.css";
 
 interface SeriesChart {
   readonly name: string;
@@ -71,8 +69,8 @@ export function SocialSeriesView({ figures }: { figures: Pick<SocialFigures, "gr
           </div>
           <details className="social-series-table">
             <summary>The series as a table</summary>
-            <div className="table-scroll">
-              <table className="kpi-table">
+            <div className="social-series-scroll">
+              <table className="social-series-grid">
                 <caption>Social figures {per}</caption>
                 <thead>
                   <tr>
