@@ -7,6 +7,7 @@
  */
 import { Schema } from "effect";
 import { CrmSearch } from "./crmSearch";
+import { MaSearch } from "./socialFilter";
 import { DateOnly } from "./viewSearch";
 
 /**
@@ -38,5 +39,6 @@ export const ROUTE_SEARCH = {
   "/o2o": O2oSearch,
   "/e-commerce": ECommerceSearch,
   "/crm": CrmSearch,
+  "/ma": MaSearch,
 } as const;
 export type RouteWithSearch = keyof typeof ROUTE_SEARCH;

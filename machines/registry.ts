@@ -19,6 +19,8 @@ import { crmMachine } from "./crm/crmMachine";
 import { importOrdersMachine } from "./importOrders/importOrdersMachine";
 import { ecommerceMachine } from "./ecommerce/ecommerceMachine";
 import { brandExMachine } from "./brandEx/brandExMachine";
+import { maMachine } from "./ma/maMachine";
+import { maPostsMachine } from "./ma/maPostsMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -35,6 +37,8 @@ export const MACHINES = {
   crm: crmMachine,
   importOrders: importOrdersMachine,
   brandEx: brandExMachine,
+  ma: maMachine,
+  maPosts: maPostsMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

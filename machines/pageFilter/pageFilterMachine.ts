@@ -9,8 +9,8 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { ChartClick } from "../../domain/commerceFilter";
 import { appendClick, isClickApplied, redoLast, undoLast, withoutClick, type ClickKey } from "./pageClicks";
 
-/** The pages whose filter state is kept (spec §3 `filterPageData`). */
-export const PAGE_FILTER_KEYS = ["cir", "ads", "e-commerce", "crm"] as const;
+/** The pages whose filter state is kept (spec §3 `filterPageData`, and /ma's chart clicks of issue 14). */
+export const PAGE_FILTER_KEYS = ["cir", "ads", "e-commerce", "crm", "ma"] as const;
 export type PageFilterKey = (typeof PAGE_FILTER_KEYS)[number];
 
 export interface PageFilterContext {

@@ -1,6 +1,6 @@
 /**
  * The page filter state of the pages that keep one (spec §3 `filterPageData`, keyed by cir, ads,
- * e-commerce, crm): one started `pageFilter` actor per page key, created once for the app, so a
+ * e-commerce, crm, and ma): one started `pageFilter` actor per page key, created once for the app, so a
  * page's chart clicks survive leaving and coming back. `usePageFilter(page)` gives a page its
  * clicks and the ways to change them; the top bar's Clear Filter sends `filter.clear` to the
  * actor of the page shown (`clearPageFilterOf(path)`).
@@ -29,6 +29,7 @@ const actors: Record<PageFilterKey, PageFilterActorRef> = {
   ads: startActor("ads"),
   "e-commerce": startActor("e-commerce"),
   crm: startActor("crm"),
+  ma: startActor("ma"),
 };
 
 /** The started page filter actor of `page`. */

@@ -16,7 +16,7 @@ const parent = () => shellRoute;
 export const brandExRoute = createRoute({ getParentRoute: parent, path: "/brandEx", component: lazyPage(() => import("@/features/brandEx/BrandExPage")) });
 export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", component: lazyPage(() => import("@/features/modules/CirPage")) });
 export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/modules/CirDetailPage")) });
-export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", component: lazyPage(() => import("@/features/modules/MaPage")) });
+export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", validateSearch: validateRouteSearchOf("/ma"), component: lazyPage(() => import("@/features/ma/MaPage")) });
 export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", component: lazyPage(() => import("@/features/modules/AdsPage")) });
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { clearPageFilterOf, pageFilterActor, pageFilterKeyOf, PAGE_FILTER_KEYS } from "@/app/pageFilters";
 
 describe("the app's page filters (spec filterPageData)", () => {
-  it("keeps one started actor per page key: cir, ads, e-commerce, crm", () => {
-    expect(PAGE_FILTER_KEYS).toEqual(["cir", "ads", "e-commerce", "crm"]);
+  it("keeps one started actor per page key: cir, ads, e-commerce, crm, ma", () => {
+    expect(PAGE_FILTER_KEYS).toEqual(["cir", "ads", "e-commerce", "crm", "ma"]);
     for (const page of PAGE_FILTER_KEYS) {
       expect(pageFilterActor(page).getSnapshot().context.page).toBe(page);
       expect(pageFilterActor(page).getSnapshot().status).toBe("active");
@@ -16,6 +16,7 @@ describe("the app's page filters (spec filterPageData)", () => {
     ["/cir", "cir"],
     ["/cir/42", "cir"],
     ["/ads", "ads"],
+    ["/ma", "ma"],
     ["/brandEx", null],
     ["/o2o", null],
     ["/", null],

@@ -104,7 +104,7 @@ export const ChartCardView = memo(function ChartCardView({ card, onFilter, capti
       }
     : undefined;
   return (
-    <section ref={box} className={`chart-card${card.clickable ? " chart-card-clickable" : ""}`} aria-labelledby={headingId}>
+    <section ref={box} className={`chart-card${card.clickable ? " chart-card-clickable" : ""}${card.wide === true ? " chart-card-wide" : ""}`} aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{card.title}</h2>
         <ExportButtons title={card.title} onPng={savePng} onCsv={() => exportTableCsv(card.table, card.title)} disabled={empty} />

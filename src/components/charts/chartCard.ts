@@ -59,11 +59,23 @@ export interface ChartCard {
   /** Words under the title: what the figures mean (their definition). */
   readonly note?: string;
   readonly height?: number;
+  /** Spans the whole row of the grid (a heatmap of 24 columns). */
+  readonly wide?: boolean;
+  /** The table row a clicked point stands for, where its customdata cannot say (a heatmap cell gives its x and y). */
+  readonly rowOfPoint?: (point: ClickedPoint) => number;
+}
+
+/** What a click on a chart tells: the point's x and y, its customdata, its index in its trace. */
+export interface ClickedPoint {
+  readonly x?: unknown;
+  readonly y?: unknown;
+  readonly customdata: unknown;
+  readonly pointIndex: number;
 }
 
 /** The click a chart point stands for (its customdata is the row index), or null. */
-export function clickOfPoint(card: ChartCard, point: { customdata: unknown; pointIndex: number }): ClickValue | null {
+export function clickOfPoint(card: ChartCard, point: ClickedPoint): ClickValue | null {
   if (!card.clickable) return null;
-  const index = typeof point.customdata === "number" ? point.customdata : point.pointIndex;
+  const index = card.rowOfPoint !== undefined ? card.rowOfPoint(point) : typeof point.customdata === "number" ? point.customdata : point.pointIndex;
   return card.table.rows[index]?.click ?? null;
 }

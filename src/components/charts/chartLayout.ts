@@ -67,6 +67,8 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
     const isCategory = axis.type === "category" || (axis.type === undefined && categories.length > 0);
     let narrow: Partial<LayoutAxis>;
     if (axis.type === "date") narrow = { ...axis, nticks: 4 };
+    // A heatmap's categories (weekdays, hours) are short, and its axis says how many to show.
+    else if (isCategory && categories.length === 0) narrow = { ...axis, automargin: true };
     else if (isCategory) {
       narrow = { ...axis, tickmode: "array", tickvals: categories, ticktext: categories.map((c) => truncateLabel(c)), automargin: true };
       if (name.startsWith("x")) narrow.tickangle = -90;

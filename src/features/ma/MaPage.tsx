@@ -1,0 +1,123 @@
+/**
+ * Route `/ma` (issue 14), the container of the page anatomy (docs/architecture.md): the figures'
+ * query (the view's brand, range, channel, pages and accounts, and the page's chart clicks) goes
+ * to the page's statechart (`machines/ma/maMachine`); the posts table's (the same request and the
+ * table's own choices in the URL: sort, order, search, type, page) to its own
+ * (`machines/ma/maPostsMachine`). What they show is read through selectors and handed to the view.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { toDisplayDate } from "../../../domain/dates";
+import { isChannelFilter } from "../../../domain/metrics";
+import { ALL_CHANNEL } from "../../../domain/permissions";
+import type { PostSort } from "../../../domain/social";
+import {
+  maSearchOf, matchesNoPage, postsQueryOf, socialRequestOf, sortedBy, type MaSearch, type PostsTableQuery, type SocialScope,
+} from "../../../domain/socialFilter";
+import { maMachine, maQueryKey, type MaQuery } from "../../../machines/ma/maMachine";
+import { maPostsMachine, type MaPostsQuery } from "../../../machines/ma/maPostsMachine";
+import { samePhase, samePostsPhase, selectPhase, selectPostsPhase } from "../../../machines/ma/maSelectors";
+import { useMaLabel } from "@/app/brand";
+import { appInspect } from "@/app/inspect";
+import { usePageReload } from "@/app/pageData";
+import { usePageFilter } from "@/app/pageFilters";
+import { showToast } from "@/app/toast";
+import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
+import type { ClickValue } from "@/components/charts/chartCard";
+import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
+import { exportPosts, maActors, maPostsActors, MAX_EXPORTED_POSTS } from "@/features/ma/maActors";
+import { POST_CSV_COLUMNS } from "@/features/ma/postsCsv";
+import { MaView, type MaPhase } from "@/features/ma/MaView";
+import { PostsTable } from "@/features/ma/PostsTable";
+
+export default function MaPage() {
+  const view = useView();
+  const title = useMaLabel();
+  const search = usePageSearch<MaSearch>();
+  const setSearch = useSetPageSearch<MaSearch>();
+  const pageFilter = usePageFilter("ma");
+  const start = toDisplayDate(view.range.startDate);
+  const end = toDisplayDate(view.range.endDate);
+  const channel = isChannelFilter(view.ch) ? view.ch : ALL_CHANNEL;
+  const scope = useMemo<SocialScope>(
+    () => ({ brand: view.brand, start, end, channel, pages: view.pages, accounts: view.bags }),
+    [view.brand, start, end, channel, view.pages, view.bags],
+  );
+  const query = useMemo<MaQuery>(() => ({ scope, clicks: pageFilter.clicks }), [scope, pageFilter.clicks]);
+  const actor = useActorRef(maMachine.provide({ actors: maActors }), { input: { query }, inspect: appInspect });
+  const queryKey = maQueryKey(query);
+  useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
+  usePageReload(actor);
+  const phase = useSelector(actor, selectPhase, samePhase);
+
+  // The posts table: the figures' request and the table's choices from the URL.
+  const request = useMemo(() => socialRequestOf(scope, pageFilter.clicks), [scope, pageFilter.clicks]);
+  const table = postsQueryOf(search);
+  const tableKey = JSON.stringify(table);
+  // A new object only when the request or a choice of the table changed (the URL's search is new on every render).
+  const postsQuery = useMemo<MaPostsQuery>(() => ({ request, table }), [request, tableKey]);
+  const postsActor = useActorRef(maPostsMachine.provide({ actors: maPostsActors }), { input: { query: postsQuery }, inspect: appInspect });
+  const postsKey = JSON.stringify(postsQuery);
+  useEffect(() => postsActor.send({ type: "page.query", query: postsQuery }), [postsActor, postsKey]);
+  usePageReload(postsActor);
+  const postsPhase = useSelector(postsActor, selectPostsPhase, samePostsPhase);
+
+  const { add } = pageFilter;
+  const onFilter = useCallback(
+    (click: ClickValue) => {
+      add(click);
+      // A new filter shows the table from its first page.
+      if (table.page !== 1) setSearch({ pg: undefined });
+    },
+    [add, table, setSearch],
+  );
+  const onTableQuery = (next: PostsTableQuery) => setSearch({ sort: undefined, dir: undefined, q: undefined, type: undefined, pg: undefined, ...maSearchOf(next) });
+  const onSort = (sort: PostSort) => onTableQuery(sortedBy(table, sort));
+
+  const [exporting, setExporting] = useState(false);
+  const onExport = () => {
+    setExporting(true);
+    exportPosts(request, table)
+      .then(({ rows, total }) => {
+        downloadCsv(fileNameOf(`${view.brand} posts ${start} ${end}`, "csv"), toCsv(rows, POST_CSV_COLUMNS));
+        if (total > MAX_EXPORTED_POSTS) showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_POSTS.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} posts.` });
+      })
+      .catch((error: unknown) => showToast({ severity: "error", summary: "The posts could not be exported.", detail: error instanceof Error ? error.message : undefined }))
+      .finally(() => setExporting(false));
+  };
+
+  const viewPhase: MaPhase =
+    phase.kind === "failed" ? { kind: "failed", error: phase.error } : phase.kind === "loading" ? { kind: "loading" } : { kind: "ready" };
+  return (
+    <MaView
+      title={title}
+      brand={view.brand}
+      channel={channel}
+      start={start}
+      end={end}
+      clicks={pageFilter.clicks}
+      canUndo={pageFilter.canUndo}
+      canRedo={pageFilter.canRedo}
+      figures={phase.data?.figures ?? null}
+      nothingMatches={matchesNoPage(request)}
+      phase={viewPhase}
+      posts={
+        <PostsTable
+          query={table}
+          phase={postsPhase}
+          onQuery={onTableQuery}
+          onSort={onSort}
+          onRetry={() => postsActor.send({ type: "page.retry" })}
+          onExport={onExport}
+          exporting={exporting}
+        />
+      }
+      onFilter={onFilter}
+      onRemoveClick={pageFilter.remove}
+      onUndo={pageFilter.undo}
+      onRedo={pageFilter.redo}
+      onClearClicks={pageFilter.clear}
+      onRetry={() => actor.send({ type: "page.retry" })}
+    />
+  );
+}

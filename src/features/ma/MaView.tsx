@@ -1,0 +1,209 @@
+/**
+ * The MA page as plain props (issue 14): the scope, the chart filters (removable chips with undo),
+ * the key figures with their definitions and their change against the previous period, the
+ * charts (followers, reach and impressions, engagement, content by post type, the best-time
+ * heatmap), the pages compared and the posts table. Loading, failure (Try again) and empty
+ * states. The figures come from `maFormat.ts`.
+ */
+import { useMemo, type ReactNode } from "react";
+import type { ChartClick } from "../../../domain/commerceFilter";
+import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
+import type { SocialFigures } from "../../../domain/social";
+import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
+import type { ClickValue } from "@/components/charts/chartCard";
+import "@/components/charts/chartCard.css";
+import { captionLine } from "@/components/export/imageLayout";
+import { ChartFilters } from "@/components/figures/ChartFilters";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { MA_FIGURES, keyFiguresTable, maCards, pagesTable } from "@/features/ma/maFormat";
+import "./ma.css";
+
+export type MaPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
+
+export interface MaViewProps {
+  /** "Facebook MA", or "MA" for brands that call it so. */
+  title: string;
+  brand: string;
+  channel: string;
+  start: string;
+  end: string;
+  clicks: readonly ChartClick[];
+  canUndo: boolean;
+  canRedo: boolean;
+  /** The figures shown (the last ones while the next load); null before the first answer. */
+  figures: SocialFigures | null;
+  /** The chosen pages and the page clicks exclude each other: nothing can match. */
+  nothingMatches: boolean;
+  phase: MaPhase;
+  /** The posts table (its own load). */
+  posts: ReactNode;
+  onFilter: (click: ClickValue) => void;
+  onRemoveClick: (click: ChartClick) => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onClearClicks: () => void;
+  onRetry: () => void;
+  onImport?: (() => void) | undefined;
+}
+
+const BUTTON = "p-button p-component p-button-sm";
+
+function NoValue({ why }: { why: string }) {
+  return (
+    <span className="no-data" title={why}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{why}</span>
+    </span>
+  );
+}
+
+function KeyFigures({ figures }: { figures: SocialFigures }) {
+  const table = useMemo(() => keyFiguresTable(figures), [figures]);
+  const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
+  return (
+    <section className="ma-figures" aria-labelledby="ma-figures-title">
+      <div className="chart-card-head">
+        <h2 id="ma-figures-title">Key figures</h2>
+        <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title="the key figures" />
+      </div>
+      <p className="muted ma-compared">
+        Compared with {figures.previous.start} to {figures.previous.end}, the {figures.range.days} days before.
+      </p>
+      <FigureCards label="Key figures" className="ma-summary">
+        {MA_FIGURES.map((k) => {
+          const value = k.value(figures.totals);
+          return (
+            <FigureCard
+              key={k.label}
+              label={k.label}
+              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
+              change={{ change: figureChange(value, k.value(figures.previousTotals), k.polarity), period }}
+              definition={k.definition}
+            />
+          );
+        })}
+      </FigureCards>
+    </section>
+  );
+}
+
+function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
+  const table = useMemo(() => pagesTable(figures), [figures]);
+  return (
+    <section className="chart-card ma-pages figure-table" aria-labelledby="ma-pages-title">
+      <div className="chart-card-head">
+        <h2 id="ma-pages-title">Pages compared</h2>
+        <CsvButton table={table} name={`MA pages ${figures.range.start} ${figures.range.end}`} title="the pages compared" />
+      </div>
+      <p className="muted chart-card-note">
+        Followers at the end of the range; posts and their figures over it. “Filter” shows one page's figures only.
+      </p>
+      <FiguresTable table={table} onFilter={onFilter} />
+    </section>
+  );
+}
+
+function Charts({ brand, figures, onFilter }: { brand: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
+  const cards = useMemo(() => maCards(figures), [figures]);
+  const caption = captionLine(brand, figures.range.start, figures.range.end);
+  return (
+    <div className="chart-grid">
+      {cards.map((card) => (
+        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} />
+      ))}
+    </div>
+  );
+}
+
+function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
+  return (
+    <div className="ma-failure">
+      <div role="alert">
+        <p className="empty-title">The social figures could not be loaded.</p>
+        <p className="error">{error}</p>
+      </div>
+      <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
+        <i className="pi pi-refresh" aria-hidden="true" /> Try again
+      </button>
+    </div>
+  );
+}
+
+export const NO_SOCIAL_DATA = "No posts or page figures in this range.";
+
+export function MaView(p: MaViewProps) {
+  let body: ReactNode;
+  if (p.figures === null) {
+    body =
+      p.phase.kind === "failed" ? (
+        <Failure error={p.phase.error} onRetry={p.onRetry} />
+      ) : (
+        <div className="ma-loading">
+          <progress aria-label="Loading the social figures" />
+          <span aria-hidden="true">Loading the social figures…</span>
+        </div>
+      );
+  } else {
+    const empty = p.figures.totals.posts === 0 && p.figures.totals.followers === null && p.figures.totals.pageReach === 0;
+    body = (
+      <div aria-busy={p.phase.kind === "loading"} className="ma-body">
+        {p.phase.kind === "failed" && <Failure error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "loading" && (
+          <p className="muted ma-updating" role="status">
+            Updating the figures…
+          </p>
+        )}
+        <KeyFigures figures={p.figures} />
+        {empty ? (
+          <div className="empty-state" role="status">
+            <i className="pi pi-facebook" aria-hidden="true" />
+            <p className="empty-title">{NO_SOCIAL_DATA}</p>
+            <p className="muted">Try another date range, channel or pages, or import a post export.</p>
+          </div>
+        ) : (
+          <>
+            <Charts brand={p.brand} figures={p.figures} onFilter={p.onFilter} />
+            <PagesCompared figures={p.figures} onFilter={p.onFilter} />
+            {p.posts}
+          </>
+        )}
+      </div>
+    );
+  }
+  return (
+    <section className="page ma-page" aria-labelledby="page-title">
+      <header className="ma-header">
+        <h1 id="page-title">{p.title}</h1>
+        {p.onImport !== undefined && (
+          <button type="button" className={BUTTON} onClick={p.onImport}>
+            <i className="pi pi-upload" aria-hidden="true" /> Import posts
+          </button>
+        )}
+      </header>
+      <p className="muted ma-scope">
+        {p.brand} · {p.channel} · {p.start} to {p.end} · Bangkok time
+      </p>
+      <section className="ma-filter" aria-labelledby="ma-filter-title">
+        <h2 id="ma-filter-title" className="visually-hidden">
+          Applied filter
+        </h2>
+        <ChartFilters
+          clicks={p.clicks}
+          canUndo={p.canUndo}
+          canRedo={p.canRedo}
+          howTo="click a post type bar or a heatmap cell, or use “Filter” in a table"
+          onRemove={p.onRemoveClick}
+          onUndo={p.onUndo}
+          onRedo={p.onRedo}
+          onClear={p.onClearClicks}
+        />
+        {p.nothingMatches && (
+          <p className="ma-warning" role="status">
+            The pages chosen in the filter and the page clicked exclude each other: nothing can match.
+          </p>
+        )}
+      </section>
+      {body}
+    </section>
+  );
+}
