@@ -9,8 +9,10 @@
  * - From any state but `uploading`, picking another file goes back to `idle` with it, submitting
  *   sends the picked file again, and `import.close` forgets the file and the outcome.
  *
- * Generic over the file the feature holds (a DOM `File`); the registered instance uses its name
- * and size only.
+ * Generic over the file the feature holds (a DOM `File`; the registered instance uses its name
+ * and size only) and over the import's result, so every import dialog runs on it: orders on
+ * /e-commerce (the target is the brand), posts and page figures on /ma (the target is the account
+ * and page).
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { ImportOrdersResult } from "../../domain/commerce";
@@ -23,44 +25,45 @@ export interface ImportFile {
 }
 
 /** The server's answer: written, or refused with the bad lines. */
-export type ImportOutcome =
-  | { readonly kind: "imported"; readonly result: ImportOrdersResult; readonly message: string }
+export type ImportOutcome<R = ImportOrdersResult> =
+  | { readonly kind: "imported"; readonly result: R; readonly message: string }
   | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] };
 
-export interface ImportOrdersContext<F extends ImportFile> {
+export interface ImportOrdersContext<F extends ImportFile, R = ImportOrdersResult> {
   readonly file: F | null;
   readonly maxBytes: number;
   /** Upload progress 0..1. */
   readonly fraction: number;
-  readonly outcome: ImportOutcome | null;
+  readonly outcome: ImportOutcome<R> | null;
   readonly error: string | null;
 }
 
 export type ImportOrdersEvent<F extends ImportFile> =
   | { readonly type: "import.pick"; readonly file: F | null }
-  | { readonly type: "import.submit"; readonly brand: string }
+  /** Send the picked file for `target`: the brand (orders), the account and page (posts). */
+  | { readonly type: "import.submit"; readonly target: string }
   | { readonly type: "import.progress"; readonly fraction: number }
   | { readonly type: "import.cancel" }
   | { readonly type: "import.close" };
 
 export interface UploadInput<F extends ImportFile> {
   readonly file: F;
-  readonly brand: string;
+  readonly target: string;
   readonly report: (fraction: number) => void;
 }
 
 /** The sentence for a file over the limit (nothing is sent). */
 export const TOO_LARGE_MESSAGE = "The file is larger than 50 MB: export a shorter period, or split it.";
 
-export function createImportOrdersMachine<F extends ImportFile>() {
+export function createImportOrdersMachine<F extends ImportFile, R = ImportOrdersResult>() {
   return setup({
     types: {
-      context: {} as ImportOrdersContext<F>,
+      context: {} as ImportOrdersContext<F, R>,
       events: {} as ImportOrdersEvent<F>,
       input: {} as { maxBytes: number },
     },
     actors: {
-      upload: notProvided<ImportOutcome, UploadInput<F>>("upload"),
+      upload: notProvided<ImportOutcome<R>, UploadInput<F>>("upload"),
     },
     actions: {
       /** Orders were written: the page loads its figures again. Provided by the feature. */
@@ -69,18 +72,18 @@ export function createImportOrdersMachine<F extends ImportFile>() {
       forget: assign({ file: null, outcome: null, error: null, fraction: 0 }),
       startUpload: assign({ fraction: 0, outcome: null, error: null }),
       storeProgress: assign((_, params: { fraction: number }) => ({ fraction: params.fraction })),
-      storeOutcome: assign((_, params: { outcome: ImportOutcome }) => ({ outcome: params.outcome, fraction: 1 })),
+      storeOutcome: assign((_, params: { outcome: ImportOutcome<R> }) => ({ outcome: params.outcome, fraction: 1 })),
       storeFailure: assign((_, params: { error: unknown }) => ({ error: failureMessage(params.error, "The file could not be imported.") })),
       refuseTooLarge: assign({ error: TOO_LARGE_MESSAGE, outcome: null }),
     },
     guards: {
       hasNoFile: ({ context }) => context.file === null,
       isTooLarge: ({ context }) => context.file !== null && context.file.size > context.maxBytes,
-      isImported: (_, params: { outcome: ImportOutcome }) => params.outcome.kind === "imported",
+      isImported: (_, params: { outcome: ImportOutcome<R> }) => params.outcome.kind === "imported",
     },
   }).createMachine({
     id: "importOrders",
-    description: "The Import orders dialog: a file sent with upload progress, then what was written or every refused line.",
+    description: "An import dialog (orders on /e-commerce, posts and page figures on /ma): a file sent with upload progress, then what was written or every refused line.",
     context: ({ input }) => ({ file: null, maxBytes: input.maxBytes, fraction: 0, outcome: null, error: null }),
     initial: "idle",
     on: {
@@ -101,7 +104,7 @@ export function createImportOrdersMachine<F extends ImportFile>() {
           src: "upload",
           input: ({ context, event, self }) => ({
             file: context.file as F,
-            brand: event.type === "import.submit" ? event.brand : "",
+            target: event.type === "import.submit" ? event.target : "",
             report: (fraction: number) => self.send({ type: "import.progress", fraction }),
           }),
           onDone: [
@@ -129,6 +132,6 @@ export function createImportOrdersMachine<F extends ImportFile>() {
 /** The registered instance (registry, models, diagrams); the feature builds one over `File`. */
 export const importOrdersMachine = createImportOrdersMachine<ImportFile>();
 
-export type ImportOrdersMachine<F extends ImportFile> = ReturnType<typeof createImportOrdersMachine<F>>;
-export type ImportOrdersActorRef<F extends ImportFile> = ActorRefFrom<ImportOrdersMachine<F>>;
-export type ImportOrdersSnapshot<F extends ImportFile> = SnapshotFrom<ImportOrdersMachine<F>>;
+export type ImportOrdersMachine<F extends ImportFile, R = ImportOrdersResult> = ReturnType<typeof createImportOrdersMachine<F, R>>;
+export type ImportOrdersActorRef<F extends ImportFile, R = ImportOrdersResult> = ActorRefFrom<ImportOrdersMachine<F, R>>;
+export type ImportOrdersSnapshot<F extends ImportFile, R = ImportOrdersResult> = SnapshotFrom<ImportOrdersMachine<F, R>>;

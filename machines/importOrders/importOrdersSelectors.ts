@@ -3,16 +3,16 @@ import type { ImportOrdersResult } from "../../domain/commerce";
 import type { ImportFile, ImportOrdersSnapshot } from "./importOrdersMachine";
 
 /** What the dialog shows. */
-export type ImportPhase =
+export type ImportPhase<R = ImportOrdersResult> =
   | { readonly kind: "idle" }
   | { readonly kind: "uploading"; readonly fraction: number }
-  | { readonly kind: "imported"; readonly result: ImportOrdersResult }
+  | { readonly kind: "imported"; readonly result: R }
   | { readonly kind: "refused"; readonly message: string; readonly rows: readonly { readonly line: number; readonly reason: string }[] }
   | { readonly kind: "failed"; readonly message: string };
 
-const IDLE: ImportPhase = { kind: "idle" };
+const IDLE = { kind: "idle" } as const;
 
-export function selectImportPhase<F extends ImportFile>(s: ImportOrdersSnapshot<F>): ImportPhase {
+export function selectImportPhase<F extends ImportFile, R = ImportOrdersResult>(s: ImportOrdersSnapshot<F, R>): ImportPhase<R> {
   const { context } = s;
   if (s.matches("uploading")) return { kind: "uploading", fraction: context.fraction };
   if (s.matches("failed")) return { kind: "failed", message: context.error ?? "The file could not be imported." };
@@ -22,9 +22,9 @@ export function selectImportPhase<F extends ImportFile>(s: ImportOrdersSnapshot<
   return IDLE;
 }
 
-export function sameImportPhase(a: ImportPhase, b: ImportPhase): boolean {
+export function sameImportPhase<R>(a: ImportPhase<R>, b: ImportPhase<R>): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-export const selectImportFileName = <F extends ImportFile>(s: ImportOrdersSnapshot<F>): string | null => s.context.file?.name ?? null;
-export const selectIsUploading = <F extends ImportFile>(s: ImportOrdersSnapshot<F>): boolean => s.matches("uploading");
+export const selectImportFileName = <F extends ImportFile, R = ImportOrdersResult>(s: ImportOrdersSnapshot<F, R>): string | null => s.context.file?.name ?? null;
+export const selectIsUploading = <F extends ImportFile, R = ImportOrdersResult>(s: ImportOrdersSnapshot<F, R>): boolean => s.matches("uploading");

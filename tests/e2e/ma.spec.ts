@@ -146,3 +146,46 @@ test("a post type click filters every post figure; Undo last and Remove chart fi
   await expect(chips(page)).toHaveCount(0);
   await expect.poll(() => figure(page, "Posts")).toBe(count(march.totals.posts));
 });
+
+test("imports a documented posts CSV for an account's page, and lists every bad line of a refused one", async ({ page }) => {
+  await signInQuickly(page, DEMO);
+  // January 2020 is before the demo: only what the import writes.
+  await page.goto("/ma?brand=Aura%20Move&start=2020-01-01&end=2020-01-31");
+  await expect(page.getByText("No posts or page figures in this range.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Import posts" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import posts" });
+  await dialog.getByRole("combobox", { name: "Account" }).selectOption("Aura Move Official (Facebook)");
+  // The account has two pages: the dialog asks which one.
+  await dialog.getByRole("combobox", { name: "Page" }).selectOption("Aura Move Runners");
+  const bad = [
+    "post_id,published_at,type,caption,reach,impressions,reactions,comments,shares",
+    "am-1,2020-01-05 19:30,reel,Sunday run,1000,1200,50,5,2",
+    "am-2,2020-01-06 08:00,story,New shoes,500,600,10,1,0",
+    "am-3,not a time,photo,Rest day,-3,100,1,0,0",
+  ].join("\n");
+  await dialog.getByLabel("Export file").setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("The file was refused: nothing was imported.");
+  const refused = dialog.getByRole("region", { name: /^Lines refused/ });
+  await expect(refused.getByRole("rowheader")).toHaveText(["3", "4"]);
+
+  const good = [
+    "post_id,published_at,type,caption,permalink,reach,impressions,reactions,comments,shares,video_views",
+    'am-1,2020-01-05 19:30,reel,"Sunday run, 6am",https://www.facebook.com/auramove/posts/1,1000,1200,50,5,2,700',
+    "am-2,2020-01-06 08:00,photo,รองเท้าใหม่,,500,600,10,1,0,",
+    "am-3,2020-01-07 12:15,video,Rest day stretch,,2000,2500,80,6,4,1500",
+  ].join("\n");
+  await dialog.getByLabel("Export file").setInputFiles({ name: "posts.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+  await dialog.getByRole("button", { name: "Import" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Read 3 posts from 2020-01-05 to 2020-01-07 (the documented posts CSV): 3 new, 0 updated, 0 unchanged");
+  // The form's Close (the dialog's × is named Close too).
+  await dialog.locator(".dialog-actions").getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await settled(page);
+  expect(await figure(page, "Posts")).toBe("3");
+  expect(await figure(page, "Post reach")).toBe("3,500");
+  await expect(postsCount(page)).toHaveText("Posts 1–3 of 3");
+  await expect(page.getByRole("region", { name: "Posts table" })).toContainText("รองเท้าใหม่");
+});

@@ -15,7 +15,7 @@ export default defineModel({
   machine: importOrdersMachine,
   input: { maxBytes: 1000 },
   events: [
-    { type: "import.submit", brand: "Tipco" },
+    { type: "import.submit", target: "Tipco" },
     { type: "import.pick", file: { name: "orders.csv", size: 10 } },
     { type: "import.pick", file: { name: "huge.csv", size: 5000 } },
     { type: "import.pick", file: null },

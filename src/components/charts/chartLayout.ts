@@ -68,7 +68,8 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
     let narrow: Partial<LayoutAxis>;
     if (axis.type === "date") narrow = { ...axis, nticks: 4 };
     // A heatmap's categories (weekdays, hours) are short, and its axis says how many to show.
-    else if (isCategory && categories.length === 0) narrow = { ...axis, automargin: true };
+    // At phone width its labels are spaced twice as far apart ("00:00 06:00 12:00 18:00").
+    else if (isCategory && categories.length === 0) narrow = { ...axis, automargin: true, ...(typeof axis.dtick === "number" ? { dtick: axis.dtick * 2 } : {}) };
     else if (isCategory) {
       narrow = { ...axis, tickmode: "array", tickvals: categories, ticktext: categories.map((c) => truncateLabel(c)), automargin: true };
       if (name.startsWith("x")) narrow.tickangle = -90;

@@ -10,7 +10,7 @@ import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPh
 import { appInspect } from "@/app/inspect";
 import { Dialog } from "@/components/ui/Dialog";
 import type { ImportOrdersResult } from "../../../domain/commerce";
-import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
+import { ImportStatus } from "@/components/import/ImportStatus";
 import { formatCount } from "@/features/commerce/commerceFormat";
 import { MAX_ORDER_FILE_BYTES, ORDER_FILE_ACCEPT, uploadOrders } from "@/features/commerce/importOrders";
 import { importOrdersActors, importOrdersPageMachine, type UploadOrders } from "@/features/commerce/importOrdersActors";
@@ -49,7 +49,7 @@ export function ImportOrdersView(p: ImportOrdersViewProps) {
     if (p.fileName !== null && !busy) p.onSubmit();
   };
   return (
-    <form className="commerce-import" onSubmit={submit} aria-busy={busy}>
+    <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
         Orders for <strong>{p.brand}</strong>. A file of the documented layout (columns <code>order_id</code>, <code>platform</code>,{" "}
         <code>customer_id</code>, <code>ordered_at</code>, <code>status</code>, <code>product</code>, <code>sku</code>, <code>quantity</code>,{" "}
@@ -78,90 +78,8 @@ export function ImportOrdersView(p: ImportOrdersViewProps) {
           <i className="pi pi-upload" aria-hidden="true" /> Import
         </button>
       </div>
-      <ImportPhaseView phase={p.phase} />
+      <ImportStatus phase={p.phase} importedTitle="Orders imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused order lines" />
     </form>
-  );
-}
-
-function ImportPhaseView({ phase }: { phase: ImportPhase }) {
-  switch (phase.kind) {
-    case "idle":
-      return null;
-    case "uploading":
-      return (
-        <div className="commerce-import-progress" role="status">
-          <progress aria-label="Upload progress" max={1} value={phase.fraction} />
-          <span>{phase.fraction >= 1 ? "Reading the file…" : `Uploading… ${Math.round(phase.fraction * 100)}%`}</span>
-        </div>
-      );
-    case "imported":
-      return (
-        <div className="commerce-import-done" role="status">
-          <p className="commerce-import-title">
-            <i className="pi pi-check-circle" aria-hidden="true" /> Orders imported
-          </p>
-          <p>{importSummary(phase.result)}</p>
-        </div>
-      );
-    case "failed":
-      return (
-        <p className="error" role="alert">
-          {phase.message}
-        </p>
-      );
-    case "refused":
-      return <RefusedRows message={phase.message} rows={phase.rows} />;
-  }
-}
-
-function RefusedRows({ message, rows }: { message: string; rows: readonly { line: number; reason: string }[] }) {
-  const caption = `Lines refused (${formatCount(rows.length)})`;
-  return (
-    <div className="commerce-import-refused">
-      <div role="alert">
-        <p className="commerce-import-title error">The file was refused: nothing was imported.</p>
-        <p>{message}</p>
-      </div>
-      {rows.length > 0 && (
-        <>
-          <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-            <table>
-              <caption>{caption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r, i) => (
-                  <tr key={`${r.line}-${i}`}>
-                    <th scope="row">{r.line}</th>
-                    <td>{r.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <button
-            type="button"
-            className={`${BUTTON} p-button-outlined`}
-            aria-label="Download the refused lines as CSV"
-            onClick={() =>
-              downloadCsv(
-                fileNameOf("refused order lines", "csv"),
-                toCsv(rows, [
-                  { header: "Line", value: (r) => r.line },
-                  { header: "Reason", value: (r) => r.reason },
-                ]),
-              )
-            }
-          >
-            <i className="pi pi-file-export" aria-hidden="true" /> CSV
-          </button>
-        </>
-      )}
-    </div>
   );
 }
 
@@ -202,7 +120,7 @@ export function ImportOrdersDialog({ visible, brand, onClose, onImported, upload
         phase={phase}
         fileName={fileName}
         onPick={(file) => actor.send({ type: "import.pick", file })}
-        onSubmit={() => actor.send({ type: "import.submit", brand })}
+        onSubmit={() => actor.send({ type: "import.submit", target: brand })}
         onCancelUpload={() => actor.send({ type: "import.cancel" })}
         onClose={close}
       />

@@ -4,11 +4,10 @@
  * retried once with a refreshed token). A refused file (400 with the bad rows) is an answer, not
  * an error: nothing was written, and every bad line is listed.
  */
-import { Schema } from "effect";
-import { Api, ApiError } from "../../../domain/api";
-import { ImportOrdersRefusal, ImportOrdersResponse } from "../../../domain/commerce";
+import { Api } from "../../../domain/api";
+import { ImportOrdersResponse } from "../../../domain/commerce";
 import type { ImportOutcome } from "../../../machines/importOrders/importOrdersMachine";
-import { ApiCallError } from "@/api/client";
+import { importOutcomeWith } from "@/api/importOutcome";
 import { xhrUpload } from "@/api/upload";
 import { withFreshToken } from "@/app/api";
 
@@ -20,25 +19,8 @@ export const MAX_ORDER_FILE_BYTES = 50 * 1024 * 1024;
 /** The file types the import reads (the server decides by the file's content). */
 export const ORDER_FILE_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-const decodeResponse = Schema.decodeUnknownResult(ImportOrdersResponse);
-const decodeRefusal = Schema.decodeUnknownResult(ImportOrdersRefusal);
-const decodeApiError = Schema.decodeUnknownResult(ApiError);
-
 /** The outcome of the server's answer (status and parsed JSON body); throws ApiCallError for a failure. */
-export function importOutcomeOf(status: number, json: unknown): ImportOutcome {
-  if (status >= 200 && status < 300) {
-    const decoded = decodeResponse(json);
-    if (decoded._tag === "Failure") throw new ApiCallError(status, "contract", `Unexpected answer from ${Api.importOrders.path}: ${decoded.failure.message}`);
-    return { kind: "imported", result: decoded.success.data, message: decoded.success.msg };
-  }
-  if (status === 400) {
-    const refused = decodeRefusal(json);
-    if (refused._tag === "Success") return { kind: "refused", message: refused.success.message, rows: refused.success.rows };
-  }
-  const error = decodeApiError(json);
-  if (error._tag === "Success") throw new ApiCallError(status, error.success.error, error.success.message);
-  throw new ApiCallError(status, `http_${status}`, `The server answered ${status}.`);
-}
+export const importOutcomeOf = importOutcomeWith(Api.importOrders.path, ImportOrdersResponse);
 
 async function send(file: File, brand: string, accessToken: string, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ImportOutcome> {
   const fields = [["file", file], ["brand", brand]] as const;

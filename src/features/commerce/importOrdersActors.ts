@@ -15,7 +15,7 @@ export type UploadOrders = (file: File, brand: string, onProgress: (fraction: nu
 export function importOrdersActors(upload: UploadOrders = uploadOrders) {
   return {
     upload: fromPromise<ImportOutcome, UploadInput<File>>(({ input, signal }) =>
-      upload(input.file, input.brand, (fraction) => {
+      upload(input.file, input.target, (fraction) => {
         if (!signal.aborted) input.report(fraction);
       }, signal)),
   };

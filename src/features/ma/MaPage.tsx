@@ -19,7 +19,7 @@ import { maPostsMachine, type MaPostsQuery } from "../../../machines/ma/maPostsM
 import { samePhase, samePostsPhase, selectPhase, selectPostsPhase } from "../../../machines/ma/maSelectors";
 import { useMaLabel } from "@/app/brand";
 import { appInspect } from "@/app/inspect";
-import { usePageReload } from "@/app/pageData";
+import { invalidatePageData, usePageReload } from "@/app/pageData";
 import { usePageFilter } from "@/app/pageFilters";
 import { showToast } from "@/app/toast";
 import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
@@ -28,6 +28,7 @@ import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { exportPosts, maActors, maPostsActors, MAX_EXPORTED_POSTS } from "@/features/ma/maActors";
 import { POST_CSV_COLUMNS } from "@/features/ma/postsCsv";
 import { MaView, type MaPhase } from "@/features/ma/MaView";
+import { ImportPostsDialog } from "@/features/ma/ImportPostsDialog";
 import { PostsTable } from "@/features/ma/PostsTable";
 
 export default function MaPage() {
@@ -74,6 +75,9 @@ export default function MaPage() {
   const onTableQuery = (next: PostsTableQuery) => setSearch({ sort: undefined, dir: undefined, q: undefined, type: undefined, pg: undefined, ...maSearchOf(next) });
   const onSort = (sort: PostSort) => onTableQuery(sortedBy(table, sort));
 
+  const [importing, setImporting] = useState(false);
+  // Imported posts and page figures show on every page that reads them (the start page too).
+  const onImported = useCallback(() => invalidatePageData(), []);
   const [exporting, setExporting] = useState(false);
   const onExport = () => {
     setExporting(true);
@@ -89,6 +93,7 @@ export default function MaPage() {
   const viewPhase: MaPhase =
     phase.kind === "failed" ? { kind: "failed", error: phase.error } : phase.kind === "loading" ? { kind: "loading" } : { kind: "ready" };
   return (
+    <>
     <MaView
       title={title}
       brand={view.brand}
@@ -118,6 +123,9 @@ export default function MaPage() {
       onRedo={pageFilter.redo}
       onClearClicks={pageFilter.clear}
       onRetry={() => actor.send({ type: "page.retry" })}
+      onImport={() => setImporting(true)}
     />
+    <ImportPostsDialog visible={importing} brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />
+    </>
   );
 }

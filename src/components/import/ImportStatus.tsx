@@ -1,0 +1,105 @@
+/**
+ * What an import dialog shows of its file's way, the same in every dialog (orders on /e-commerce,
+ * posts on /ma): upload progress, then the feature's summary of what was written, or every
+ * refused line with its reason (and a CSV of them), or why the file could not be sent or read.
+ * The phase comes from the import statechart (`machines/importOrders`).
+ */
+import type { ReactNode } from "react";
+import type { ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
+import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
+import { formatCount } from "@/components/format/numbers";
+import "./importStatus.css";
+
+const BUTTON = "p-button p-component p-button-sm";
+
+export interface ImportStatusProps<R> {
+  phase: ImportPhase<R>;
+  /** "Orders imported", "Posts imported". */
+  importedTitle: string;
+  /** The summary of what was written, in words. */
+  summary: (result: R) => ReactNode;
+  /** Names the CSV of refused lines: "refused order lines". */
+  refusedName: string;
+}
+
+export function ImportStatus<R>({ phase, importedTitle, summary, refusedName }: ImportStatusProps<R>) {
+  switch (phase.kind) {
+    case "idle":
+      return null;
+    case "uploading":
+      return (
+        <div className="import-progress" role="status">
+          <progress aria-label="Upload progress" max={1} value={phase.fraction} />
+          <span>{phase.fraction >= 1 ? "Reading the file…" : `Uploading… ${Math.round(phase.fraction * 100)}%`}</span>
+        </div>
+      );
+    case "imported":
+      return (
+        <div className="import-done" role="status">
+          <p className="import-title">
+            <i className="pi pi-check-circle" aria-hidden="true" /> {importedTitle}
+          </p>
+          {summary(phase.result)}
+        </div>
+      );
+    case "failed":
+      return (
+        <p className="error" role="alert">
+          {phase.message}
+        </p>
+      );
+    case "refused":
+      return <RefusedRows message={phase.message} rows={phase.rows} name={refusedName} />;
+  }
+}
+
+function RefusedRows({ message, rows, name }: { message: string; rows: readonly { line: number; reason: string }[]; name: string }) {
+  const caption = `Lines refused (${formatCount(rows.length)})`;
+  return (
+    <div className="import-refused">
+      <div role="alert">
+        <p className="import-title error">The file was refused: nothing was imported.</p>
+        <p>{message}</p>
+      </div>
+      {rows.length > 0 && (
+        <>
+          <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+            <table>
+              <caption>{caption}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={`${r.line}-${i}`}>
+                    <th scope="row">{r.line}</th>
+                    <td>{r.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button
+            type="button"
+            className={`${BUTTON} p-button-outlined`}
+            aria-label="Download the refused lines as CSV"
+            onClick={() =>
+              downloadCsv(
+                fileNameOf(name, "csv"),
+                toCsv(rows, [
+                  { header: "Line", value: (r) => r.line },
+                  { header: "Reason", value: (r) => r.reason },
+                ]),
+              )
+            }
+          >
+            <i className="pi pi-file-export" aria-hidden="true" /> CSV
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

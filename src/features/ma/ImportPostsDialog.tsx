@@ -1,0 +1,182 @@
+/**
+ * "Import posts": a dialog to send a social export for one account (and page) of the brand shown
+ * (a Meta Business Suite post export, a TikTok Studio content, overview or follower export, or
+ * the documented posts CSV; CSV or XLSX), with upload progress, then what was written or every
+ * refused line (nothing is written then). A successful import makes the pages load again
+ * (`onImported`). What each file gives: docs/social-import.md.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { ofBrand, type Bag, type Page } from "../../../domain/entities";
+import type { ImportSocialResult } from "../../../domain/socialImport";
+import { selectUser } from "../../../machines/auth/authSelectors";
+import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
+import { authedCall } from "@/app/api";
+import { authActor } from "@/app/auth";
+import { appInspect } from "@/app/inspect";
+import { ImportStatus } from "@/components/import/ImportStatus";
+import { Dialog } from "@/components/ui/Dialog";
+import { Select } from "@/components/ui/Select";
+import {
+  MAX_SOCIAL_FILE_BYTES, SOCIAL_FILE_ACCEPT, importPostsActors, importPostsMachine, importSummary, targetText, uploadPosts, type UploadPosts,
+} from "@/features/ma/importPosts";
+
+const BUTTON = "p-button p-component p-button-sm";
+const CHANNEL_NAMES: Record<string, string> = { facebook: "Facebook", tiktok: "TikTok" };
+const accountLabel = (b: Bag) => `${b.name} (${CHANNEL_NAMES[b.channel] ?? b.channel})`;
+
+export interface ImportPostsViewProps {
+  brand: string;
+  accounts: readonly Bag[];
+  account: string | null;
+  /** The chosen account's pages; null while they load. */
+  pages: readonly Page[] | null;
+  page: string | null;
+  phase: ImportPhase<ImportSocialResult>;
+  fileName: string | null;
+  onAccount: (id: string) => void;
+  onPage: (id: string) => void;
+  onPick: (file: File | null) => void;
+  onSubmit: () => void;
+  onCancelUpload: () => void;
+  onClose: () => void;
+}
+
+/** The dialog's content as plain props. */
+export function ImportPostsView(p: ImportPostsViewProps) {
+  const inputId = useId();
+  const busy = p.phase.kind === "uploading";
+  const needsPage = p.pages !== null && p.pages.length > 1;
+  const ready = p.fileName !== null && p.account !== null && p.pages !== null && (!needsPage || p.page !== null) && !busy;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (ready) p.onSubmit();
+  };
+  const account = p.accounts.find((b) => b._id === p.account);
+  return (
+    <form className="import-form" onSubmit={submit} aria-busy={busy}>
+      <p>
+        Posts or page figures of one account of <strong>{p.brand}</strong>: a Meta Business Suite post export (English or Thai headers), a TikTok
+        Studio export (Content, Overview or Followers), or the documented posts CSV; CSV or XLSX. A file already imported updates its rows, never
+        counts them twice.
+      </p>
+      {p.accounts.length === 0 ? (
+        <p className="error">This brand has no Facebook page or TikTok account to import into.</p>
+      ) : (
+        <label className="import-choice">
+          <span aria-hidden="true">Account</span>
+          <Select
+            label="Account"
+            value={account === undefined ? "" : accountLabel(account)}
+            options={[...(account === undefined ? [""] : []), ...p.accounts.map(accountLabel)]}
+            onChange={(label) => {
+              const chosen = p.accounts.find((b) => accountLabel(b) === label);
+              if (chosen !== undefined) p.onAccount(chosen._id);
+            }}
+          />
+        </label>
+      )}
+      {needsPage && (
+        <label className="import-choice">
+          <span aria-hidden="true">Page</span>
+          <Select
+            label="Page"
+            value={p.pages!.find((pg) => pg.id === p.page)?.name ?? ""}
+            options={[...(p.page === null ? [""] : []), ...p.pages!.map((pg) => pg.name)]}
+            onChange={(name) => {
+              const chosen = p.pages!.find((pg) => pg.name === name);
+              if (chosen !== undefined) p.onPage(chosen.id);
+            }}
+          />
+        </label>
+      )}
+      <label htmlFor={inputId}>Export file</label>
+      <input id={inputId} type="file" accept={SOCIAL_FILE_ACCEPT} disabled={busy} onChange={(e) => p.onPick(e.target.files?.[0] ?? null)} />
+      <div className="dialog-actions">
+        {busy ? (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
+            Cancel upload
+          </button>
+        ) : (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
+            Close
+          </button>
+        )}
+        <button type="submit" className={BUTTON} disabled={!ready}>
+          <i className="pi pi-upload" aria-hidden="true" /> Import
+        </button>
+      </div>
+      <ImportStatus phase={p.phase} importedTitle="Imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused social export lines" />
+    </form>
+  );
+}
+
+export interface ImportPostsDialogProps {
+  visible: boolean;
+  brand: string;
+  onClose: () => void;
+  /** An import wrote rows: the figures should load again. */
+  onImported: () => void;
+  /** The upload; `uploadPosts` unless a test gives another. */
+  upload?: UploadPosts;
+}
+
+/** The dialog on the import statechart (`machines/importOrders`, over the social result). */
+export function ImportPostsDialog({ visible, brand, onClose, onImported, upload = uploadPosts }: ImportPostsDialogProps) {
+  const latest = useRef({ onImported });
+  latest.current = { onImported };
+  const actor = useActorRef(
+    importPostsMachine.provide({ actors: importPostsActors(upload), actions: { notifyImported: () => latest.current.onImported() } }),
+    { input: { maxBytes: MAX_SOCIAL_FILE_BYTES }, inspect: appInspect },
+  );
+  const phase = useSelector(actor, selectImportPhase<File, ImportSocialResult>, sameImportPhase);
+  const fileName = useSelector(actor, selectImportFileName<File, ImportSocialResult>);
+  const user = useSelector(authActor, selectUser);
+  const accounts = ofBrand(user?.listbag ?? [], brand);
+  const [account, setAccount] = useState<string | null>(null);
+  const [pages, setPages] = useState<readonly Page[] | null>(null);
+  const [page, setPage] = useState<string | null>(null);
+  const chosen = account ?? (accounts.length === 1 ? accounts[0]!._id : null);
+
+  // The chosen account's pages (the server's list: an account with several asks which one).
+  useEffect(() => {
+    setPages(null);
+    setPage(null);
+    if (chosen === null) return;
+    const abort = new AbortController();
+    authedCall("filterPage", { filter: [chosen] }, { signal: abort.signal })
+      .then(({ data }) => {
+        const found = ofBrand(data, brand);
+        setPages(found);
+        if (found.length === 1) setPage(found[0]!.id);
+      })
+      .catch(() => setPages([]));
+    return () => abort.abort();
+  }, [chosen, brand]);
+
+  const uploading = phase.kind === "uploading";
+  const close = () => {
+    if (uploading) return;
+    actor.send({ type: "import.close" });
+    onClose();
+  };
+  return (
+    <Dialog visible={visible} onHide={close} header="Import posts" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+      <ImportPostsView
+        brand={brand}
+        accounts={accounts}
+        account={chosen}
+        pages={pages}
+        page={page}
+        phase={phase}
+        fileName={fileName}
+        onAccount={setAccount}
+        onPage={setPage}
+        onPick={(file) => actor.send({ type: "import.pick", file })}
+        onSubmit={() => chosen !== null && actor.send({ type: "import.submit", target: targetText({ account: chosen, page: pages !== null && pages.length > 1 ? page : null }) })}
+        onCancelUpload={() => actor.send({ type: "import.cancel" })}
+        onClose={close}
+      />
+    </Dialog>
+  );
+}
