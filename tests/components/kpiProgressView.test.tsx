@@ -65,7 +65,7 @@ async function render(kpi: KpiSection | null, failed: string | null = null): Pro
   root = createRoot(host);
   await act(async () => {
     root?.render(
-      <BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} social={null} modules={[]} moduleLines={null} moduleLinks={NO_LINKS} />,
+      <BrandExView userName="Demo User" view={view} pagesInView={3} failed={failed} kpi={kpi} social={null} moduleLines={null} moduleLinks={NO_LINKS} />,
     );
   });
   return host;

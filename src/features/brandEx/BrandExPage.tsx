@@ -5,13 +5,13 @@
  */
 import { useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import { MODULE_LINE_IDS, MODULE_LINE_PATHS, moduleLinesFor, type ModuleLineId } from "../../../domain/brandEx";
+import { MODULE_LINE_IDS, MODULE_LINE_PATHS, type ModuleLineId } from "../../../domain/brandEx";
 import { daysInclusive } from "../../../domain/calendarDays";
 import { bangkokDay, toDisplayDate } from "../../../domain/dates";
 import { O2O_MAX_RANGES } from "../../../domain/o2o";
 import { searchForModule } from "../../../domain/routes";
 import { VIEW_SEARCH_KEYS } from "../../../domain/viewSearch";
-import { selectO2oCampaignCount, selectPermissions, selectUserName } from "../../../machines/auth/authSelectors";
+import { selectUserName } from "../../../machines/auth/authSelectors";
 import { brandExMachine } from "../../../machines/brandEx/brandExMachine";
 import { samePhase, selectPhase } from "../../../machines/brandEx/brandExSelectors";
 import { authActor } from "@/app/auth";
@@ -48,9 +48,6 @@ export default function BrandExPage() {
   useEffect(() => actor.send({ type: "page.query", query: view }), [actor, key]);
   usePageReload(actor);
   const phase = useSelector(actor, selectPhase, samePhase);
-  const permissions = useSelector(authActor, selectPermissions);
-  const o2oCampaigns = useSelector(authActor, selectO2oCampaignCount);
-  const modules = useMemo(() => moduleLinesFor(permissions, o2oCampaigns), [permissions, o2oCampaigns]);
   const search = useViewSearch();
   const links = useMemo(() => moduleLinks(search, view, bangkokDay(Date.now())), [search, view]);
   return (
@@ -61,7 +58,6 @@ export default function BrandExPage() {
       failed={phase.kind === "failed" ? phase.error : null}
       kpi={phase.data?.kpi ?? null}
       social={phase.data?.social ?? null}
-      modules={modules}
       moduleLines={phase.data?.modules ?? null}
       moduleLinks={links}
     />

@@ -18,15 +18,13 @@ export interface BrandExViewProps {
   kpi: KpiSection | null;
   /** The social overview; null while loading the first time. */
   social: SocialSection | null;
-  /** The modules whose line the user sees (by permission). */
-  modules: readonly ModuleLineId[];
   /** Their lines; null while loading the first time. */
   moduleLines: readonly ModuleLine[] | null;
   /** Where each line links to, with the view's search params. */
   moduleLinks: Readonly<Record<ModuleLineId, ModuleLink>>;
 }
 
-export function BrandExView({ userName, view, pagesInView, failed, kpi, social, modules, moduleLines, moduleLinks }: BrandExViewProps) {
+export function BrandExView({ userName, view, pagesInView, failed, kpi, social, moduleLines, moduleLinks }: BrandExViewProps) {
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
@@ -60,9 +58,8 @@ export function BrandExView({ userName, view, pagesInView, failed, kpi, social, 
       )}
       {/* A page whose data failed before anything arrived shows only its error. */}
       {(social !== null || failed === null) && <SocialOverviewView social={social} />}
-      {(moduleLines !== null || failed === null) && (
+      {moduleLines !== null && (
         <ModuleLinesView
-          modules={modules}
           lines={moduleLines}
           period={previousPeriod({ start: view.range.startDate, end: view.range.endDate })}
           links={moduleLinks}

@@ -52,9 +52,11 @@ export interface ModuleLink {
 }
 
 export interface ModuleLinesViewProps {
-  /** The modules the user may open (`moduleLinesFor`): their lines show, as placeholders while loading. */
-  modules: readonly ModuleLineId[];
-  /** The lines as loaded; null while the page loads the first time. */
+  /**
+   * The lines as loaded; null while the page loads the first time, when nothing shows: they come
+   * with the rest of the page's data, and placeholders above the fold would only be pushed down
+   * by the overview when it arrives (a layout shift).
+   */
   lines: readonly ModuleLine[] | null;
   /** The period the changes compare with. */
   period: PreviousPeriod;
@@ -83,29 +85,28 @@ function Figure({ figure, period }: { figure: LineFigure; period: PreviousPeriod
   );
 }
 
-function Line({ module, line, period, link }: { module: ModuleLineId; line: ModuleLine | null; period: PreviousPeriod; link: ModuleLink }) {
-  const name = MODULE_NAMES[module];
-  const titleId = `module-line-${module}`;
+function Line({ line, period, link }: { line: ModuleLine; period: PreviousPeriod; link: ModuleLink }) {
+  const name = MODULE_NAMES[line.module];
+  const titleId = `module-line-${line.module}`;
   return (
     <li className="module-line" aria-labelledby={titleId}>
       <div className="module-line-head">
         <h3 id={titleId}>{name}</h3>
-        {line?.kind === "ready" && line.note !== null && <p className="muted module-line-note">{line.note}</p>}
+        {line.kind === "ready" && line.note !== null && <p className="muted module-line-note">{line.note}</p>}
         <Link to={link.to} search={() => link.search} className="module-line-link">
           Open {name}
           <span aria-hidden="true"> →</span>
         </Link>
       </div>
-      {line === null && <p className="muted module-line-message">Loading…</p>}
-      {line?.kind === "ready" && (
+      {line.kind === "ready" && (
         <dl className="summary figure-cards module-line-figures" aria-label={`${name} figures`}>
           {line.figures.map((f) => (
             <Figure key={f.key} figure={f} period={period} />
           ))}
         </dl>
       )}
-      {line?.kind === "unavailable" && <p className="muted module-line-message">{line.reason}</p>}
-      {line?.kind === "failed" && (
+      {line.kind === "unavailable" && <p className="muted module-line-message">{line.reason}</p>}
+      {line.kind === "failed" && (
         <p role="alert" className="error module-line-message">
           The {name} figures could not be loaded: {line.message}
         </p>
@@ -114,17 +115,15 @@ function Line({ module, line, period, link }: { module: ModuleLineId; line: Modu
   );
 }
 
-export function ModuleLinesView({ modules, lines, period, links }: ModuleLinesViewProps) {
-  // The lines as loaded; before that, one placeholder per module the user may open.
-  const shown = lines === null ? modules.map((module) => ({ module, line: null })) : lines.map((line) => ({ module: line.module, line }));
-  // Nothing to show for a user who may open none of the modules: no empty heading either.
-  if (shown.length === 0) return null;
+export function ModuleLinesView({ lines, period, links }: ModuleLinesViewProps) {
+  // Nothing to show while loading, nor to a user who may open none of the modules (not even a heading).
+  if (lines === null || lines.length === 0) return null;
   return (
     <section className="module-lines" aria-labelledby="module-lines-title">
       <h2 id="module-lines-title">From the other modules</h2>
       <ul className="module-line-list">
-        {shown.map(({ module, line }) => (
-          <Line key={module} module={module} line={line} period={period} link={links[module]} />
+        {lines.map((line) => (
+          <Line key={line.module} line={line} period={period} link={links[line.module]} />
         ))}
       </ul>
     </section>
