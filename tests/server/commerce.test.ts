@@ -704,7 +704,9 @@ describe("demo determinism", () => {
     expect(await customersFingerprint()).toBe(customersBefore);
     expect(await one<number>("SELECT count(*)::int AS v FROM orders_demo_fill WHERE filled_from IS NOT NULL")).toBe(0);
     expect(await backfillDemoOrders(s.storage)).toEqual({ written: 0, remaining: false });
-  });
+    // Seeds and fills years of demo orders (and the social demo with them): 37 s alone on this
+    // machine, past the suite's 60 s on a busy one.
+  }, 180_000);
 
   it("a top-up continues to today exactly as a seed today would have, and moves pending orders on", async () => {
     const cut = addDays(today, -10);
