@@ -19,6 +19,7 @@ import { crmMachine } from "./crm/crmMachine";
 import { importOrdersMachine } from "./importOrders/importOrdersMachine";
 import { ecommerceMachine } from "./ecommerce/ecommerceMachine";
 import { brandExMachine } from "./brandEx/brandExMachine";
+import { brandExModulesMachine } from "./brandEx/brandExModulesMachine";
 import { maMachine } from "./ma/maMachine";
 import { maPostsMachine } from "./ma/maPostsMachine";
 
@@ -37,6 +38,7 @@ export const MACHINES = {
   crm: crmMachine,
   importOrders: importOrdersMachine,
   brandEx: brandExMachine,
+  brandExModules: brandExModulesMachine,
   ma: maMachine,
   maPosts: maPostsMachine,
 } as const satisfies Record<string, AnyStateMachine>;

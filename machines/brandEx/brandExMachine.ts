@@ -1,11 +1,10 @@
 /**
  * The /brandEx start page: the social overview of the applied view (audience, reach, engagement,
- * their series, top posts), the lines of the other modules, the pages it covers and the KPI
- * progress of the selected KPI template. The shared page load cycle (`machines/shared/pageLoad.ts`):
+ * their series, top posts), the pages it covers and the KPI progress of the selected KPI
+ * template. The lines of the other modules load on their own (`brandExModulesMachine.ts`). The shared page load cycle (`machines/shared/pageLoad.ts`):
  * a new view loads once; a KPI template saved or deleted in the KPI drawer reloads; empty when the view covers no
  * page (the brand's chosen accounts have none).
  */
-import type { ModuleLine } from "../../domain/brandEx";
 import type { Page } from "../../domain/entities";
 import type { KpiSection } from "../../domain/kpiProgress";
 import type { SocialSection } from "../../domain/social";
@@ -23,13 +22,11 @@ export interface BrandExData {
   readonly kpi: KpiSection;
   /** The social overview of the range: figures against the previous period, the top posts. */
   readonly social: SocialSection;
-  /** One line each from the other modules the user may open (Ads, E-Commerce, o2o), in that order. */
-  readonly modules: readonly ModuleLine[];
 }
 
 export const brandExMachine = createPageMachine<BrandExQuery, BrandExData>({
   id: "brandEx",
-  description: "The /brandEx start page: the pages in view and the KPI progress of the selected KPI template.",
+  description: "The /brandEx start page: the social overview, the pages in view and the KPI progress of the selected KPI template.",
   isEmpty: (data) => data.inView.length === 0,
   failedMessage: "The page data could not be loaded.",
 });

@@ -206,7 +206,7 @@ describe("loadModuleLines: one line each from the modules the user may open", ()
     await expect(loadModuleLines(march, { permissions: ["1", "7"], o2oCampaigns: [] }, controller.signal)).rejects.toThrow("aborted");
   });
 
-  it("asks for the metrics summary once for both KPI progress and the Ads line", async () => {
+  it("is not part of the page's load: the overview and KPI progress never wait for a module", async () => {
     answers();
     authedCall.mockImplementation(async (name: string, request: { start?: string }) => {
       if (name === "getKpiTemplates") return { data: [template] };
@@ -215,9 +215,14 @@ describe("loadModuleLines: one line each from the modules the user may open", ()
       if (name === "metricsSummary") return { data: request.start === "2024-01-30" ? spend(4_000) : spend(5_000) };
       return commerce;
     });
-    const data = await loadBrandEx({ ...march, kpi: "September push" }, new AbortController().signal, { permissions: ["1", "5", "9"], o2oCampaigns: [] });
-    expect(authedCall.mock.calls.filter(([name]) => name === "metricsSummary")).toHaveLength(2);
+    const data = await loadBrandEx({ ...march, kpi: "September push" }, new AbortController().signal);
     expect(data.kpi.kind).toBe("ready");
-    expect(data.modules).toMatchObject([{ module: "ads", kind: "ready", figures: [{ key: "spend", value: 5_000, previous: 4_000 }, { key: "roas" }] }]);
+    expect(authedCall.mock.calls.map(([name]) => name)).not.toContain("commerceFigures");
+    expect(data).not.toHaveProperty("modules");
+    // The Ads line asks for the view's summaries once each (this range and the previous one).
+    authedCall.mockClear();
+    const lines = await loadModuleLines(march, { permissions: ["1", "5"], o2oCampaigns: [] }, new AbortController().signal);
+    expect(authedCall.mock.calls.filter(([name]) => name === "metricsSummary")).toHaveLength(2);
+    expect(lines).toMatchObject([{ module: "ads", kind: "ready", figures: [{ key: "spend", value: 5_000, previous: 4_000 }, { key: "roas" }] }]);
   });
 });

@@ -11,7 +11,6 @@ const ctx = { brands: ["Tipco", "Aura"], channels: ["All Channel", "Facebook"] }
 const page = { id: "p1", name: "Tipco Official" };
 const data = (pages: number): BrandExData => ({
   available: [page], inView: pages > 0 ? [page] : [], kpi: { kind: "none" }, social: { kind: "failed", message: "The social figures could not be loaded." },
-  modules: [{ module: "ecommerce", kind: "failed", message: "The server could not be reached." }],
 });
 
 export default defineModel({

@@ -4,7 +4,7 @@
  * refused line with its reason (and a CSV of them), or why the file could not be sent or read.
  * The phase comes from the import statechart (`machines/importOrders`).
  */
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { formatCount } from "@/components/format/numbers";
@@ -101,5 +101,42 @@ function RefusedRows({ message, rows, name }: { message: string; rows: readonly 
         </>
       )}
     </div>
+  );
+}
+
+export interface ImportFileActionsProps {
+  /** The file input's label: "Orders file", "Export file". */
+  fileLabel: string;
+  accept: string;
+  busy: boolean;
+  /** Everything the import needs is chosen. */
+  ready: boolean;
+  onPick: (file: File | null) => void;
+  onCancelUpload: () => void;
+  onClose: () => void;
+}
+
+/** The file input and the dialog's buttons: Cancel upload while sending, else Close; Import. */
+export function ImportFileActions(p: ImportFileActionsProps) {
+  const inputId = useId();
+  return (
+    <>
+      <label htmlFor={inputId}>{p.fileLabel}</label>
+      <input id={inputId} type="file" accept={p.accept} disabled={p.busy} onChange={(e) => p.onPick(e.target.files?.[0] ?? null)} />
+      <div className="dialog-actions">
+        {p.busy ? (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
+            Cancel upload
+          </button>
+        ) : (
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
+            Close
+          </button>
+        )}
+        <button type="submit" className={BUTTON} disabled={!p.ready}>
+          <i className="pi pi-upload" aria-hidden="true" /> Import
+        </button>
+      </div>
+    </>
   );
 }

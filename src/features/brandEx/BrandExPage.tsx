@@ -13,12 +13,13 @@ import { searchForModule } from "../../../domain/routes";
 import { VIEW_SEARCH_KEYS } from "../../../domain/viewSearch";
 import { selectUserName } from "../../../machines/auth/authSelectors";
 import { brandExMachine } from "../../../machines/brandEx/brandExMachine";
-import { samePhase, selectPhase } from "../../../machines/brandEx/brandExSelectors";
+import { brandExModulesMachine } from "../../../machines/brandEx/brandExModulesMachine";
+import { sameModulesPhase, samePhase, selectModulesPhase, selectPhase } from "../../../machines/brandEx/brandExSelectors";
 import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { usePageReload } from "@/app/pageData";
 import { useView, useViewSearch, viewKey, type ResolvedView, type ViewSearch } from "@/app/view";
-import { brandExActors } from "@/features/brandEx/brandExActors";
+import { brandExActors, brandExModulesActors } from "@/features/brandEx/brandExActors";
 import { BrandExView } from "@/features/brandEx/BrandExView";
 import type { ModuleLink } from "@/features/brandEx/ModuleLinesView";
 
@@ -48,6 +49,11 @@ export default function BrandExPage() {
   useEffect(() => actor.send({ type: "page.query", query: view }), [actor, key]);
   usePageReload(actor);
   const phase = useSelector(actor, selectPhase, samePhase);
+  // The other modules' lines: their own load, so the overview never waits for them.
+  const modules = useActorRef(brandExModulesMachine.provide({ actors: brandExModulesActors }), { input: { query: view }, inspect: appInspect });
+  useEffect(() => modules.send({ type: "page.query", query: view }), [modules, key]);
+  usePageReload(modules);
+  const modulesPhase = useSelector(modules, selectModulesPhase, sameModulesPhase);
   const search = useViewSearch();
   const links = useMemo(() => moduleLinks(search, view, bangkokDay(Date.now())), [search, view]);
   return (
@@ -58,7 +64,7 @@ export default function BrandExPage() {
       failed={phase.kind === "failed" ? phase.error : null}
       kpi={phase.data?.kpi ?? null}
       social={phase.data?.social ?? null}
-      moduleLines={phase.data?.modules ?? null}
+      moduleLines={modulesPhase.kind === "failed" ? [] : modulesPhase.data}
       moduleLinks={links}
     />
   );

@@ -207,15 +207,18 @@ export async function loadModuleLines(
   );
 }
 
-export async function loadBrandEx(view: ResolvedView, signal: AbortSignal, access: ModuleAccess = currentAccess()): Promise<BrandExData> {
-  const summaries = viewSummaries(view, signal);
-  const [{ data }, kpi, social, modules] = await Promise.all([
+/**
+ * The page's data: the pages in view, the KPI progress and the social overview. The lines of the
+ * other modules load on their own (`loadModuleLines`, machine `brandExModules`), so the overview
+ * never waits for a slow module.
+ */
+export async function loadBrandEx(view: ResolvedView, signal: AbortSignal): Promise<BrandExData> {
+  const [{ data }, kpi, social] = await Promise.all([
     authedCall("filterPage", { filter: [...view.bags] }, { signal }),
-    loadKpiSection(view, signal, Date.now(), summaries),
+    loadKpiSection(view, signal, Date.now()),
     loadSocialSection(view, signal),
-    loadModuleLines(view, access, signal, summaries),
   ]);
   // Pages in view are the selected brand's: with no account chosen the server lists every brand's.
   const available = ofBrand(data, view.brand);
-  return { available, inView: pagesInView(available, view.pages), kpi, social, modules };
+  return { available, inView: pagesInView(available, view.pages), kpi, social };
 }

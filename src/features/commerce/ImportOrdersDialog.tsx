@@ -4,13 +4,13 @@
  * (inserted, updated, unchanged) or, for a refused file, every bad line and why (nothing is
  * written then). A successful import makes the page load its figures again (`onImported`).
  */
-import { useId, useRef, type FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
 import { appInspect } from "@/app/inspect";
 import { Dialog } from "@/components/ui/Dialog";
 import type { ImportOrdersResult } from "../../../domain/commerce";
-import { ImportStatus } from "@/components/import/ImportStatus";
+import { ImportFileActions, ImportStatus } from "@/components/import/ImportStatus";
 import { formatCount } from "@/features/commerce/commerceFormat";
 import { MAX_ORDER_FILE_BYTES, ORDER_FILE_ACCEPT, uploadOrders } from "@/features/commerce/importOrders";
 import { importOrdersActors, importOrdersPageMachine, type UploadOrders } from "@/features/commerce/importOrdersActors";
@@ -28,7 +28,6 @@ export function importSummary(r: ImportOrdersResult): string {
   );
 }
 
-const BUTTON = "p-button p-component p-button-sm";
 
 export interface ImportOrdersViewProps {
   brand: string;
@@ -42,7 +41,6 @@ export interface ImportOrdersViewProps {
 
 /** The dialog's content as plain props. */
 export function ImportOrdersView(p: ImportOrdersViewProps) {
-  const inputId = useId();
   const busy = p.phase.kind === "uploading";
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,28 +54,15 @@ export function ImportOrdersView(p: ImportOrdersViewProps) {
         <code>price</code>, <code>province</code>, <code>region</code>), or an order export of Shopee or Lazada, as CSV or XLSX. Orders already imported
         are updated, never counted twice.
       </p>
-      <label htmlFor={inputId}>Orders file</label>
-      <input
-        id={inputId}
-        type="file"
+      <ImportFileActions
+        fileLabel="Orders file"
         accept={ORDER_FILE_ACCEPT}
-        disabled={busy}
-        onChange={(e) => p.onPick(e.target.files?.[0] ?? null)}
+        busy={busy}
+        ready={p.fileName !== null && !busy}
+        onPick={p.onPick}
+        onCancelUpload={p.onCancelUpload}
+        onClose={p.onClose}
       />
-      <div className="dialog-actions">
-        {busy ? (
-          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
-            Cancel upload
-          </button>
-        ) : (
-          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
-            Close
-          </button>
-        )}
-        <button type="submit" className={BUTTON} disabled={p.fileName === null || busy}>
-          <i className="pi pi-upload" aria-hidden="true" /> Import
-        </button>
-      </div>
       <ImportStatus phase={p.phase} importedTitle="Orders imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused order lines" />
     </form>
   );

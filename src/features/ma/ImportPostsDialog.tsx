@@ -5,7 +5,7 @@
  * refused line (nothing is written then). A successful import makes the pages load again
  * (`onImported`). What each file gives: docs/social-import.md.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { ofBrand, type Bag, type Page } from "../../../domain/entities";
 import type { ImportSocialResult } from "../../../domain/socialImport";
@@ -14,14 +14,13 @@ import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPh
 import { authedCall } from "@/app/api";
 import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
-import { ImportStatus } from "@/components/import/ImportStatus";
+import { ImportFileActions, ImportStatus } from "@/components/import/ImportStatus";
 import { Dialog } from "@/components/ui/Dialog";
 import { Select } from "@/components/ui/Select";
 import {
   MAX_SOCIAL_FILE_BYTES, SOCIAL_FILE_ACCEPT, importPostsActors, importPostsMachine, importSummary, targetText, uploadPosts, type UploadPosts,
 } from "@/features/ma/importPosts";
 
-const BUTTON = "p-button p-component p-button-sm";
 const CHANNEL_NAMES: Record<string, string> = { facebook: "Facebook", tiktok: "TikTok" };
 const accountLabel = (b: Bag) => `${b.name} (${CHANNEL_NAMES[b.channel] ?? b.channel})`;
 
@@ -44,7 +43,6 @@ export interface ImportPostsViewProps {
 
 /** The dialog's content as plain props. */
 export function ImportPostsView(p: ImportPostsViewProps) {
-  const inputId = useId();
   const busy = p.phase.kind === "uploading";
   const needsPage = p.pages !== null && p.pages.length > 1;
   const ready = p.fileName !== null && p.account !== null && p.pages !== null && (!needsPage || p.page !== null) && !busy;
@@ -90,22 +88,15 @@ export function ImportPostsView(p: ImportPostsViewProps) {
           />
         </label>
       )}
-      <label htmlFor={inputId}>Export file</label>
-      <input id={inputId} type="file" accept={SOCIAL_FILE_ACCEPT} disabled={busy} onChange={(e) => p.onPick(e.target.files?.[0] ?? null)} />
-      <div className="dialog-actions">
-        {busy ? (
-          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
-            Cancel upload
-          </button>
-        ) : (
-          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
-            Close
-          </button>
-        )}
-        <button type="submit" className={BUTTON} disabled={!ready}>
-          <i className="pi pi-upload" aria-hidden="true" /> Import
-        </button>
-      </div>
+      <ImportFileActions
+        fileLabel="Export file"
+        accept={SOCIAL_FILE_ACCEPT}
+        busy={busy}
+        ready={ready}
+        onPick={p.onPick}
+        onCancelUpload={p.onCancelUpload}
+        onClose={p.onClose}
+      />
       <ImportStatus phase={p.phase} importedTitle="Imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused social export lines" />
     </form>
   );
