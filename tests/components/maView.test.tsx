@@ -230,6 +230,15 @@ describe("the posts table", () => {
     expect(onQuery).toHaveBeenLastCalledWith({ ...FIRST_POSTS_QUERY, type: "reel", page: 1 });
   });
 
+  it("says when a page is past the last one (a filter undone elsewhere), with the way back", async () => {
+    const onQuery = vi.fn();
+    const host = await render(table({ query: { ...FIRST_POSTS_QUERY, page: 5 }, phase: page([], 3, 5), onQuery }));
+    expect(host.querySelector(".posts-count")!.textContent).toBe("Page 5 is past the last page of 3 posts.");
+    await act(async () => [...host.querySelectorAll("button")].find((b) => b.textContent?.includes("Previous"))!.click());
+    // Back to the last page there is.
+    expect(onQuery).toHaveBeenLastCalledWith({ ...FIRST_POSTS_QUERY, page: 1 });
+  });
+
   it("says when nothing matches a search", async () => {
     const host = await render(table({ query: { ...FIRST_POSTS_QUERY, search: "xyz" }, phase: page([], 0) }));
     expect(host.querySelector(".posts-count")!.textContent).toBe("No posts match “xyz”.");

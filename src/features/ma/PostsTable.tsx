@@ -128,7 +128,9 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
           <p className="muted posts-count" role="status" aria-busy={phase.kind === "loading"}>
             {posts.total === 0
               ? query.search === "" ? "No posts match the filters." : `No posts match “${query.search}”.`
-              : `Posts ${formatCount(first)}–${formatCount(last)} of ${formatCount(posts.total)}`}
+              : first > posts.total
+                ? `Page ${formatCount(posts.page)} is past the last page of ${formatCount(posts.total)} posts.`
+                : `Posts ${formatCount(first)}–${formatCount(last)} of ${formatCount(posts.total)}`}
           </p>
           {posts.rows.length > 0 && (
             <div className="table-scroll posts-scroll" role="region" aria-label="Posts table" tabIndex={0}>
@@ -176,9 +178,9 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
               </table>
             </div>
           )}
-          {posts.total > posts.pageSize && (
+          {(posts.total > posts.pageSize || posts.page > 1) && (
             <nav className="posts-pager" aria-label="Pages of posts">
-              <button type="button" className={`${BUTTON} p-button-text`} disabled={posts.page <= 1} onClick={() => onQuery({ ...query, page: posts.page - 1 })}>
+              <button type="button" className={`${BUTTON} p-button-text`} disabled={posts.page <= 1} onClick={() => onQuery({ ...query, page: Math.min(posts.page - 1, pages) })}>
                 <i className="pi pi-angle-left" aria-hidden="true" /> Previous
               </button>
               <span>
