@@ -247,6 +247,13 @@ export function bangkokDateTime(instant: Date | number): string {
   return `${t.toISOString().slice(0, 19)}+07:00`;
 }
 
+/** A post's Bangkok publishing time as people read it: `2024-03-04T00:30:00+07:00` → `2024-03-04 00:30`. */
+export const publishedText = (at: string): string => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
+
+/** Nothing to show for a range: no post, no follower count and no page reach. */
+export const hasNoSocialData = (figures: Pick<SocialFigures, "totals">): boolean =>
+  figures.totals.posts === 0 && figures.totals.followers === null && figures.totals.pageReach === 0;
+
 /** What the social overview of /brandEx shows: the figures and the top posts, or why not. */
 export type SocialSection =
   | { readonly kind: "ready"; readonly figures: SocialFigures; readonly top: readonly SocialPost[] }

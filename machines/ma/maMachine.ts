@@ -8,7 +8,7 @@
  */
 import type { ChartClick } from "../../domain/commerceFilter";
 import type { SocialScope } from "../../domain/socialFilter";
-import type { SocialFigures, SocialRequest } from "../../domain/social";
+import { hasNoSocialData, type SocialFigures, type SocialRequest } from "../../domain/social";
 import { createPageMachine, type PageActorRef, type PageSnapshot } from "../shared/pageLoad";
 
 /** What the figures show: the view's scope and the chart clicks. */
@@ -25,10 +25,6 @@ export interface MaData {
 
 /** The clicks count by field and value, not by their time. */
 export const maQueryKey = (q: MaQuery): string => JSON.stringify([q.scope, q.clicks.map((c) => [c.field, c.value])]);
-
-/** Nothing to show: no post, no follower count and no page reach in the range. */
-export const hasNoSocialData = (figures: SocialFigures): boolean =>
-  figures.totals.posts === 0 && figures.totals.followers === null && figures.totals.pageReach === 0;
 
 export const maMachine = createPageMachine<MaQuery, MaData>({
   id: "ma",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Schema } from "effect";
-import { bangkokDateTime, bangkokSlot, engagementRate, engagementsOf, SocialPostsRequest, SocialRequest } from "../../domain/social";
+import { bangkokDateTime, bangkokSlot, engagementRate, engagementsOf, hasNoSocialData, publishedText, SocialPostsRequest, SocialRequest } from "../../domain/social";
 
 describe("engagements of a post", () => {
   it.each([
@@ -71,5 +71,23 @@ describe("requests", () => {
     expect(posts({ ...base, ...table, pageSize: 101 })._tag).toBe("Failure");
     expect(posts({ ...base, ...table, sort: "caption" })._tag).toBe("Failure");
     expect(posts(base)._tag).toBe("Failure");
+  });
+});
+
+describe("how the pages read a range and a post", () => {
+  it.each([
+    ["2024-03-04T00:30:00+07:00", "2024-03-04 00:30"],
+    ["2024-12-31T23:59:59+07:00", "2024-12-31 23:59"],
+  ])("a post published %s reads %s", (at, text) => {
+    expect(publishedText(at)).toBe(text);
+  });
+
+  it.each([
+    [{ posts: 0, followers: null, pageReach: 0 }, true],
+    [{ posts: 1, followers: null, pageReach: 0 }, false],
+    [{ posts: 0, followers: 0, pageReach: 0 }, false],
+    [{ posts: 0, followers: null, pageReach: 10 }, false],
+  ])("%j has nothing to show: %s", (totals, empty) => {
+    expect(hasNoSocialData({ totals } as never)).toBe(empty);
   });
 });

@@ -5,7 +5,7 @@
  * range's top posts by engagements with a link to each. Plain props; the data comes from `brandExData.ts`.
  */
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
-import { POST_TYPE_LABELS, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
+import { POST_TYPE_LABELS, publishedText, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
@@ -50,8 +50,6 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-/** `2024-03-04T00:30:00+07:00` → `2024-03-04 00:30` (the publishing time is Bangkok's already). */
-const publishedText = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
 
 function TopPost({ post }: { post: SocialPost }) {
   const platform = post.channel === "tiktok" ? "TikTok" : "Facebook";

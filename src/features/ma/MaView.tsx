@@ -8,7 +8,7 @@
 import { useMemo, type ReactNode } from "react";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
-import type { SocialFigures } from "../../../domain/social";
+import { hasNoSocialData, type SocialFigures } from "../../../domain/social";
 import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
 import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
@@ -144,7 +144,7 @@ export function MaView(p: MaViewProps) {
         </div>
       );
   } else {
-    const empty = p.figures.totals.posts === 0 && p.figures.totals.followers === null && p.figures.totals.pageReach === 0;
+    const empty = hasNoSocialData(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="ma-body">
         {p.phase.kind === "failed" && <Failure error={p.phase.error} onRetry={p.onRetry} />}

@@ -5,7 +5,7 @@
  * matching post. Plain props; the choices live in the URL (`MaSearch`).
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { POST_TYPES, POST_TYPE_LABELS, type PostSort, type PostType, type SocialPost, type SocialPosts } from "../../../domain/social";
+import { POST_TYPES, POST_TYPE_LABELS, publishedText, type PostSort, type PostType, type SocialPost, type SocialPosts } from "../../../domain/social";
 import { MAX_POSTS_SEARCH, type PostsTableQuery } from "../../../domain/socialFilter";
 import type { PagePhase } from "../../../machines/shared/pageLoad";
 import { ExportButtons } from "@/components/export/ExportButtons";
@@ -32,9 +32,6 @@ const COLUMNS: readonly Column[] = [
   { header: "Shares", sort: "shares", cell: (p) => formatCount(p.shares) },
   { header: "Video views", sort: "videoViews", cell: (p) => num(p.videoViews) },
 ];
-
-/** `2024-03-04T00:30:00+07:00` → `2024-03-04 00:30` (Bangkok time already). */
-export const publishedText = (at: string) => `${at.slice(0, 10)} ${at.slice(11, 16)}`;
 
 export interface PostsTableProps {
   query: PostsTableQuery;

@@ -1,9 +1,9 @@
 /** The columns of the posts CSV (every figure of a post, plain numbers; empty where the platform gives none). */
-import { POST_TYPE_LABELS, type SocialPost } from "../../../domain/social";
+import { POST_TYPE_LABELS, publishedText, type SocialPost } from "../../../domain/social";
 import type { CsvColumn } from "@/components/export/download";
 
 export const POST_CSV_COLUMNS: readonly CsvColumn<SocialPost>[] = [
-  { header: "Published (Bangkok)", value: (p) => `${p.publishedAt.slice(0, 10)} ${p.publishedAt.slice(11, 16)}` },
+  { header: "Published (Bangkok)", value: (p) => publishedText(p.publishedAt) },
   { header: "Page", value: (p) => p.page },
   { header: "Channel", value: (p) => (p.channel === "tiktok" ? "TikTok" : "Facebook") },
   { header: "Post ID", value: (p) => p.postId },
