@@ -22,6 +22,8 @@ import { brandExMachine } from "./brandEx/brandExMachine";
 import { brandExModulesMachine } from "./brandEx/brandExModulesMachine";
 import { maMachine } from "./ma/maMachine";
 import { maPostsMachine } from "./ma/maPostsMachine";
+import { maPostsExportMachine } from "./ma/maPostsExportMachine";
+import { importTargetMachine } from "./ma/importTargetMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -41,6 +43,8 @@ export const MACHINES = {
   brandExModules: brandExModulesMachine,
   ma: maMachine,
   maPosts: maPostsMachine,
+  maPostsExport: maPostsExportMachine,
+  importTarget: importTargetMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

@@ -58,8 +58,8 @@ describe("the Import posts form", () => {
   const accounts = [{ _id: "bag-1", name: "Aura Move Official", channel: "facebook" as const }, { _id: "bag-2", name: "Aura Move TikTok", channel: "tiktok" as const }];
   const pages = [{ id: "p1", name: "Aura Move" }, { id: "p2", name: "Aura Move Runners" }];
   const props = (over: Partial<ImportPostsViewProps>): ImportPostsViewProps => ({
-    brand: "Aura Move", accounts, account: "bag-1", pages, page: null, phase: { kind: "idle" }, fileName: "posts.csv",
-    onAccount: vi.fn(), onPage: vi.fn(), onPick: vi.fn(), onSubmit: vi.fn(), onCancelUpload: vi.fn(), onClose: vi.fn(), ...over,
+    brand: "Aura Move", accounts, account: "bag-1", pages, page: null, pagesError: null, hasTarget: false, phase: { kind: "idle" }, fileName: "posts.csv",
+    onAccount: vi.fn(), onPage: vi.fn(), onRetryPages: vi.fn(), onPick: vi.fn(), onSubmit: vi.fn(), onCancelUpload: vi.fn(), onClose: vi.fn(), ...over,
   });
   const importButton = (host: HTMLElement) => [...host.querySelectorAll("button")].find((b) => b.textContent?.includes("Import"))!;
 
@@ -68,17 +68,26 @@ describe("the Import posts form", () => {
     const host = await render(<ImportPostsView {...props({ onSubmit })} />);
     expect(host.querySelector('select[aria-label="Page"]')).not.toBeNull();
     expect(importButton(host).disabled).toBe(true);
-    await act(async () => root?.render(<ImportPostsView {...props({ onSubmit, page: "p2" })} />));
+    await act(async () => root?.render(<ImportPostsView {...props({ onSubmit, page: "p2", hasTarget: true })} />));
     expect(importButton(host).disabled).toBe(false);
     await act(async () => importButton(host).click());
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it("asks for no page when the account has one, and names the accounts by channel", async () => {
-    const host = await render(<ImportPostsView {...props({ pages: [pages[0]!], page: "p1" })} />);
+    const host = await render(<ImportPostsView {...props({ pages: [pages[0]!], page: "p1", hasTarget: true })} />);
     expect(host.querySelector('select[aria-label="Page"]')).toBeNull();
     expect([...host.querySelectorAll('select[aria-label="Account"] option')].map((o) => o.textContent)).toEqual(["Aura Move Official (Facebook)", "Aura Move TikTok (TikTok)"]);
     expect(importButton(host).disabled).toBe(false);
+  });
+
+  it("says why the account's pages could not be read, offers Try again, and sends nothing", async () => {
+    const onRetryPages = vi.fn();
+    const host = await render(<ImportPostsView {...props({ pages: null, pagesError: "The server could not be reached.", onRetryPages })} />);
+    expect(host.querySelector('[role="alert"]')?.textContent).toContain("The server could not be reached.");
+    expect(importButton(host).disabled).toBe(true);
+    await act(async () => [...host.querySelectorAll("button")].find((b) => b.textContent?.includes("Try again"))!.click());
+    expect(onRetryPages).toHaveBeenCalledTimes(1);
   });
 
   it("says so when the brand has no account", async () => {

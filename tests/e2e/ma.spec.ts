@@ -5,7 +5,9 @@
  * published then; a post type click filters every post figure, undone by Undo last and by Remove
  * chart filters (the top bar's Clear Filter is not on /ma: spec §2).
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import type { SocialFigures, SocialPosts } from "../../domain/social";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
@@ -85,6 +87,16 @@ test("shows the month's social figures, charts, pages and posts as the API gives
   await page.getByRole("combobox", { name: "Post type" }).selectOption("Reel");
   await expect(postsCount(page)).toHaveText(`Posts 1–20 of ${count(reels.total)}`);
   expect(await figure(page, "Posts")).toBe(count(march.totals.posts));
+
+  // The CSV holds every post of the table's filter (all pages of it), in its order.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the posts as CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("Tipco-posts-2024-03-01-2024-03-31.csv");
+  const records = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(records[0]!.slice(0, 5)).toEqual(["Published (Bangkok)", "Page", "Channel", "Post ID", "Type"]);
+  expect(records).toHaveLength(reels.total + 1);
+  expect(new Set(records.slice(1).map((r) => r[4]))).toEqual(new Set(["Reel"]));
+  const byReachAll = await socialPosts(request, { types: ["reel"], sort: "reach", pageSize: 100 });
+  expect(records.slice(1, byReachAll.rows.length + 1).map((r) => r[3])).toEqual(byReachAll.rows.map((p) => p.postId));
 });
 
 test("a heatmap cell click narrows the posts table to the posts published then", async ({ page, request }) => {
@@ -153,9 +165,17 @@ test("imports a documented posts CSV for an account's page, and lists every bad 
   await page.goto("/ma?brand=Aura%20Move&start=2020-01-01&end=2020-01-31");
   await expect(page.getByText("No posts or page figures in this range.")).toBeVisible();
 
+  // The first read of the account's pages fails: the dialog says so and reads again on Try again.
+  let failPages = true;
+  await page.route("**/user/filter-page", (route) => (failPages ? route.abort("failed") : route.fallback()));
   await page.getByRole("button", { name: "Import posts" }).click();
   const dialog = page.getByRole("dialog", { name: "Import posts" });
   await dialog.getByRole("combobox", { name: "Account" }).selectOption("Aura Move Official (Facebook)");
+  await expect(dialog.getByRole("alert")).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Page" })).toHaveCount(0);
+  failPages = false;
+  await dialog.getByRole("button", { name: "Try again" }).click();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   // The account has two pages: the dialog asks which one.
   await dialog.getByRole("combobox", { name: "Page" }).selectOption("Aura Move Runners");
   const bad = [

@@ -5,20 +5,22 @@
  * refused line (nothing is written then). A successful import makes the pages load again
  * (`onImported`). What each file gives: docs/social-import.md.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { ofBrand, type Bag, type Page } from "../../../domain/entities";
+import { importTargetMachine } from "../../../machines/ma/importTargetMachine";
+import { sameImportTarget, selectImportTarget } from "../../../machines/ma/maSelectors";
 import type { ImportSocialResult } from "../../../domain/socialImport";
 import { selectUser } from "../../../machines/auth/authSelectors";
 import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
-import { authedCall } from "@/app/api";
 import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { ImportFileActions, ImportStatus } from "@/components/import/ImportStatus";
 import { Dialog } from "@/components/ui/Dialog";
 import { Select } from "@/components/ui/Select";
 import {
-  MAX_SOCIAL_FILE_BYTES, SOCIAL_FILE_ACCEPT, importPostsActors, importPostsMachine, importSummary, targetText, uploadPosts, type UploadPosts,
+  MAX_SOCIAL_FILE_BYTES, SOCIAL_FILE_ACCEPT, importPostsActors, importPostsMachine, importSummary, importTargetActors, targetText, uploadPosts,
+  type UploadPosts,
 } from "@/features/ma/importPosts";
 
 const CHANNEL_NAMES: Record<string, string> = { facebook: "Facebook", tiktok: "TikTok" };
@@ -28,13 +30,18 @@ export interface ImportPostsViewProps {
   brand: string;
   accounts: readonly Bag[];
   account: string | null;
-  /** The chosen account's pages; null while they load. */
+  /** The chosen account's pages; null while they load or when they could not be read. */
   pages: readonly Page[] | null;
   page: string | null;
+  /** Why the account's pages could not be read, or null. */
+  pagesError: string | null;
+  /** The account and page are complete: a file may be sent. */
+  hasTarget: boolean;
   phase: ImportPhase<ImportSocialResult>;
   fileName: string | null;
   onAccount: (id: string) => void;
   onPage: (id: string) => void;
+  onRetryPages: () => void;
   onPick: (file: File | null) => void;
   onSubmit: () => void;
   onCancelUpload: () => void;
@@ -45,7 +52,7 @@ export interface ImportPostsViewProps {
 export function ImportPostsView(p: ImportPostsViewProps) {
   const busy = p.phase.kind === "uploading";
   const needsPage = p.pages !== null && p.pages.length > 1;
-  const ready = p.fileName !== null && p.account !== null && p.pages !== null && (!needsPage || p.page !== null) && !busy;
+  const ready = p.fileName !== null && p.hasTarget && !busy;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (ready) p.onSubmit();
@@ -73,6 +80,16 @@ export function ImportPostsView(p: ImportPostsViewProps) {
             }}
           />
         </label>
+      )}
+      {p.pagesError !== null && (
+        <div className="import-choice">
+          <p className="error" role="alert">
+            {p.pagesError}
+          </p>
+          <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={p.onRetryPages}>
+            <i className="pi pi-refresh" aria-hidden="true" /> Try again
+          </button>
+        </div>
       )}
       {needsPage && (
         <label className="import-choice">
@@ -112,7 +129,11 @@ export interface ImportPostsDialogProps {
   upload?: UploadPosts;
 }
 
-/** The dialog on the import statechart (`machines/importOrders`, over the social result). */
+/**
+ * The dialog on the import statechart (`machines/importOrders`, over the social result) and the
+ * target's (`machines/ma/importTargetMachine`: the account's pages). Mounted while open, so the
+ * pages are read when the dialog opens, for the brand shown then.
+ */
 export function ImportPostsDialog({ visible, brand, onClose, onImported, upload = uploadPosts }: ImportPostsDialogProps) {
   const latest = useRef({ onImported });
   latest.current = { onImported };
@@ -124,26 +145,15 @@ export function ImportPostsDialog({ visible, brand, onClose, onImported, upload 
   const fileName = useSelector(actor, selectImportFileName<File, ImportSocialResult>);
   const user = useSelector(authActor, selectUser);
   const accounts = ofBrand(user?.listbag ?? [], brand);
-  const [account, setAccount] = useState<string | null>(null);
-  const [pages, setPages] = useState<readonly Page[] | null>(null);
-  const [page, setPage] = useState<string | null>(null);
-  const chosen = account ?? (accounts.length === 1 ? accounts[0]!._id : null);
-
-  // The chosen account's pages (the server's list: an account with several asks which one).
+  // A brand with a single account has it chosen at once.
+  const defaultAccount = accounts.length === 1 ? accounts[0]!._id : null;
+  const brandRef = useRef(brand);
+  brandRef.current = brand;
+  const targetActor = useActorRef(importTargetMachine.provide({ actors: importTargetActors(() => brandRef.current) }), { inspect: appInspect });
+  const target = useSelector(targetActor, selectImportTarget, sameImportTarget);
   useEffect(() => {
-    setPages(null);
-    setPage(null);
-    if (chosen === null) return;
-    const abort = new AbortController();
-    authedCall("filterPage", { filter: [chosen] }, { signal: abort.signal })
-      .then(({ data }) => {
-        const found = ofBrand(data, brand);
-        setPages(found);
-        if (found.length === 1) setPage(found[0]!.id);
-      })
-      .catch(() => setPages([]));
-    return () => abort.abort();
-  }, [chosen, brand]);
+    if (defaultAccount !== null && targetActor.getSnapshot().matches("unchosen")) targetActor.send({ type: "target.account", account: defaultAccount });
+  }, [targetActor, defaultAccount]);
 
   const uploading = phase.kind === "uploading";
   const close = () => {
@@ -156,15 +166,18 @@ export function ImportPostsDialog({ visible, brand, onClose, onImported, upload 
       <ImportPostsView
         brand={brand}
         accounts={accounts}
-        account={chosen}
-        pages={pages}
-        page={page}
+        account={target.account}
+        pages={target.pages}
+        page={target.page}
+        pagesError={target.error}
+        hasTarget={target.target !== null}
         phase={phase}
         fileName={fileName}
-        onAccount={setAccount}
-        onPage={setPage}
+        onAccount={(account) => targetActor.send({ type: "target.account", account })}
+        onPage={(page) => targetActor.send({ type: "target.page", page })}
+        onRetryPages={() => targetActor.send({ type: "target.retry" })}
         onPick={(file) => actor.send({ type: "import.pick", file })}
-        onSubmit={() => chosen !== null && actor.send({ type: "import.submit", target: targetText({ account: chosen, page: pages !== null && pages.length > 1 ? page : null }) })}
+        onSubmit={() => target.target !== null && actor.send({ type: "import.submit", target: targetText(target.target) })}
         onCancelUpload={() => actor.send({ type: "import.cancel" })}
         onClose={close}
       />

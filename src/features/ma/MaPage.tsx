@@ -16,7 +16,8 @@ import {
 } from "../../../domain/socialFilter";
 import { maMachine, maQueryKey, type MaQuery } from "../../../machines/ma/maMachine";
 import { maPostsMachine, type MaPostsQuery } from "../../../machines/ma/maPostsMachine";
-import { samePhase, samePostsPhase, selectPhase, selectPostsPhase } from "../../../machines/ma/maSelectors";
+import { maPostsExportMachine } from "../../../machines/ma/maPostsExportMachine";
+import { samePhase, samePostsPhase, selectExporting, selectPhase, selectPostsPhase } from "../../../machines/ma/maSelectors";
 import { useMaLabel } from "@/app/brand";
 import { appInspect } from "@/app/inspect";
 import { invalidatePageData, usePageReload } from "@/app/pageData";
@@ -25,7 +26,7 @@ import { showToast } from "@/app/toast";
 import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
-import { exportPosts, maActors, maPostsActors, MAX_EXPORTED_POSTS } from "@/features/ma/maActors";
+import { maActors, maPostsActors, maPostsExportActors, MAX_EXPORTED_POSTS } from "@/features/ma/maActors";
 import { POST_CSV_COLUMNS } from "@/features/ma/postsCsv";
 import { MaView, type MaPhase } from "@/features/ma/MaView";
 import { ImportPostsDialog } from "@/features/ma/ImportPostsDialog";
@@ -78,17 +79,25 @@ export default function MaPage() {
   const [importing, setImporting] = useState(false);
   // Imported posts and page figures show on every page that reads them (the start page too).
   const onImported = useCallback(() => invalidatePageData(), []);
-  const [exporting, setExporting] = useState(false);
-  const onExport = () => {
-    setExporting(true);
-    exportPosts(request, table)
-      .then(({ rows, total }) => {
-        downloadCsv(fileNameOf(`${view.brand} posts ${start} ${end}`, "csv"), toCsv(rows, POST_CSV_COLUMNS));
-        if (total > MAX_EXPORTED_POSTS) showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_POSTS.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} posts.` });
-      })
-      .catch((error: unknown) => showToast({ severity: "error", summary: "The posts could not be exported.", detail: error instanceof Error ? error.message : undefined }))
-      .finally(() => setExporting(false));
-  };
+  // The posts CSV: every post the table's filter matches, read by its own statechart.
+  const exportActor = useActorRef(
+    maPostsExportMachine.provide({
+      actors: maPostsExportActors,
+      actions: {
+        save: (_, { output, query }) => {
+          const { brand, start: from, end: to } = query.request;
+          downloadCsv(fileNameOf(`${brand} posts ${from} ${to}`, "csv"), toCsv(output.rows, POST_CSV_COLUMNS));
+          if (output.total > MAX_EXPORTED_POSTS) {
+            showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_POSTS.toLocaleString("en-US")} of ${output.total.toLocaleString("en-US")} posts.` });
+          }
+        },
+        notifyFailure: (_, { message }) => showToast({ severity: "error", summary: "The posts could not be exported.", detail: message }),
+      },
+    }),
+    { inspect: appInspect },
+  );
+  const exporting = useSelector(exportActor, selectExporting);
+  const onExport = () => exportActor.send({ type: "export.start", query: postsQuery });
 
   const viewPhase: MaPhase =
     phase.kind === "failed" ? { kind: "failed", error: phase.error } : phase.kind === "loading" ? { kind: "loading" } : { kind: "ready" };
@@ -125,7 +134,7 @@ export default function MaPage() {
       onRetry={() => actor.send({ type: "page.retry" })}
       onImport={() => setImporting(true)}
     />
-    <ImportPostsDialog visible={importing} brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />
+    {importing && <ImportPostsDialog visible brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />}
     </>
   );
 }

@@ -6,11 +6,12 @@
  */
 import { fromPromise } from "xstate";
 import { Api } from "../../../domain/api";
+import { ofBrand, type Page } from "../../../domain/entities";
 import { ImportSocialResponse, type ImportSocialResult } from "../../../domain/socialImport";
 import { createImportOrdersMachine, type ImportOutcome, type UploadInput } from "../../../machines/importOrders/importOrdersMachine";
 import { importOutcomeWith } from "@/api/importOutcome";
 import { xhrUpload } from "@/api/upload";
-import { withFreshToken } from "@/app/api";
+import { authedCall, withFreshToken } from "@/app/api";
 import { formatCount } from "@/components/format/numbers";
 
 /** The server's limit (docs/social-import.md): a larger file is refused before it is sent. */
@@ -51,6 +52,16 @@ export function importPostsActors(upload: UploadPosts = uploadPosts) {
       upload(input.file, targetOf(input.target), (fraction) => {
         if (!signal.aborted) input.report(fraction);
       }, signal)),
+  };
+}
+
+/** The actor of the import target's statechart (`machines/ma/importTargetMachine`): the account's pages of `brand`. */
+export function importTargetActors(brandOf: () => string) {
+  return {
+    loadPages: fromPromise<readonly Page[], { account: string }>(async ({ input, signal }) => {
+      const { data } = await authedCall("filterPage", { filter: [input.account] }, { signal });
+      return ofBrand(data, brandOf());
+    }),
   };
 }
 

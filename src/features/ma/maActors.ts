@@ -2,11 +2,13 @@
  * The actors of the /ma statecharts (`machines/ma`): `load` asks the server for the figures of the
  * view's scope narrowed by the page's chart clicks; the posts table's `load` asks for one page of
  * posts for the same request and the table's own choices. Both are tracked by the shell's loading
- * bar. `exportPosts` reads every matching post, page after page, for the CSV.
+ * bar. The posts CSV's `exportPosts` reads every matching post, page after page.
  */
+import { fromPromise } from "xstate";
 import { pageLoader } from "../../../machines/shared/pageLoad";
 import type { MaData, MaQuery } from "../../../machines/ma/maMachine";
 import type { MaPostsQuery } from "../../../machines/ma/maPostsMachine";
+import type { PostsExport } from "../../../machines/ma/maPostsExportMachine";
 import { MAX_POSTS_PAGE_SIZE, type SocialPost, type SocialPosts, type SocialRequest } from "../../../domain/social";
 import { POSTS_PAGE_SIZE, socialRequestOf, tableTypesOf, type PostsTableQuery } from "../../../domain/socialFilter";
 import { authedCall } from "@/app/api";
@@ -38,7 +40,7 @@ export async function loadMaPosts(query: MaPostsQuery, signal: AbortSignal): Pro
 export const MAX_EXPORTED_POSTS = 10_000;
 
 /** Every post the table's filter matches, in its order, at most `MAX_EXPORTED_POSTS`. */
-export async function exportPosts(request: SocialRequest, table: PostsTableQuery, signal?: AbortSignal): Promise<{ rows: SocialPost[]; total: number }> {
+export async function exportPosts(request: SocialRequest, table: PostsTableQuery, signal?: AbortSignal): Promise<PostsExport> {
   const rows: SocialPost[] = [];
   let total = 0;
   for (let page = 1; rows.length < MAX_EXPORTED_POSTS; page++) {
@@ -58,4 +60,8 @@ export const maActors = {
 
 export const maPostsActors = {
   load: pageLoader((query: MaPostsQuery, signal) => trackLoading(loadMaPosts(query, signal))),
+};
+
+export const maPostsExportActors = {
+  exportPosts: fromPromise<PostsExport, { query: MaPostsQuery }>(({ input, signal }) => exportPosts(input.query.request, input.query.table, signal)),
 };
