@@ -26,6 +26,8 @@ const figures = (current: Partial<SocialTotals>, previous: Partial<SocialTotals>
   heatmap: [],
 });
 
+const MARCH = { start: "2024-03-01", end: "2024-03-31" };
+
 const post = (over: Partial<SocialPost>): SocialPost => ({
   postId: "p1", pageId: "page-1", page: "Tipco Thailand", channel: "facebook", publishedAt: "2024-03-04T00:30:00+07:00", type: "reel",
   caption: "สดชื่นทุกเช้า", permalink: "https://www.facebook.com/1/posts/2", reach: 10_000, impressions: 13_000, reactions: 500, comments: 60,
@@ -59,7 +61,7 @@ function cards(host: HTMLElement): Map<string, string[]> {
 
 describe("the social overview", () => {
   it("shows every figure with its value, its change against the previous period and its definition", async () => {
-    const host = await render(<SocialOverviewView social={{
+    const host = await render(<SocialOverviewView range={MARCH} social={{
       kind: "ready", figures: figures({}, { followers: 100_000, netFollowers: 1_800, engagementRate: 0.05, posts: 40 }), top: [],
     }} />);
     const c = cards(host);
@@ -77,7 +79,7 @@ describe("the social overview", () => {
   });
 
   it("says there is no value rather than 0 when a figure is not measured", async () => {
-    const host = await render(<SocialOverviewView social={{
+    const host = await render(<SocialOverviewView range={MARCH} social={{
       kind: "ready", figures: figures({ followers: null, engagementRate: null, reach: 0, posts: 0 }, {}), top: [],
     }} />);
     expect(cards(host).get("Followers")![0]).toBe("—no follower count");
@@ -86,7 +88,7 @@ describe("the social overview", () => {
   });
 
   it("lists the top posts with their captions as text and a link that opens safely in a new tab", async () => {
-    const host = await render(<SocialOverviewView social={{
+    const host = await render(<SocialOverviewView range={MARCH} social={{
       kind: "ready", figures: figures({}, {}),
       top: [post({}), post({ postId: "p2", channel: "tiktok", page: "@tipcojuice", type: "video", caption: "<b>bold</b> <a href=\"x\">link</a>", permalink: "https://www.tiktok.com/@tipcojuice/video/7" })],
     }} />);
@@ -104,8 +106,15 @@ describe("the social overview", () => {
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
+  it("says the range and the period compared before the figures arrive", async () => {
+    const host = await render(<SocialOverviewView range={{ start: "2024-02-01", end: "2024-02-29" }} social={null} />);
+    expect(host.textContent).toContain("Facebook pages and TikTok accounts in view, 2024-02-01 to 2024-02-29, compared with 2024-01-03 to 2024-01-31.");
+    expect(host.textContent).toContain("Loading the social figures…");
+    expect(host.querySelector('dl[aria-label="Social figures"]')).toBeNull();
+  });
+
   it("says why when the figures could not be loaded", async () => {
-    const host = await render(<SocialOverviewView social={{ kind: "failed", message: "The server could not be reached." }} />);
+    const host = await render(<SocialOverviewView range={MARCH} social={{ kind: "failed", message: "The server could not be reached." }} />);
     expect(host.querySelector('[role="alert"]')!.textContent).toBe("The social figures could not be loaded: The server could not be reached.");
   });
 });

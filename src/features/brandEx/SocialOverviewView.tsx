@@ -4,7 +4,7 @@
  * and its definition (docs/social.md), their series over the range (`SocialSeriesView`), and the
  * range's top posts by engagements with a link to each. Plain props; the data comes from `brandExData.ts`.
  */
-import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
+import { figureChange, previousPeriod, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { POST_TYPE_LABELS, publishedText, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
@@ -75,10 +75,22 @@ function TopPost({ post }: { post: SocialPost }) {
   );
 }
 
-export function SocialOverviewView({ social }: { social: SocialSection | null }) {
+export interface SocialOverviewProps {
+  social: SocialSection | null;
+  /** The view's range (YYYY-MM-DD), said before the figures arrive. */
+  range: { readonly start: string; readonly end: string };
+}
+
+export function SocialOverviewView({ social, range }: SocialOverviewProps) {
+  // The figures' own range once they are here; the view's until then (the line shows at once).
+  const shown = social?.kind === "ready" ? social.figures.range : range;
+  const previous = social?.kind === "ready" ? social.figures.previous : previousPeriod(range);
   return (
     <section className="social-overview" aria-labelledby="social-overview-title">
       <h2 id="social-overview-title">Social overview</h2>
+      <p className="muted">
+        Facebook pages and TikTok accounts in view, {shown.start} to {shown.end}, compared with {previous.start} to {previous.end}.
+      </p>
       {social === null && <p className="muted">Loading the social figures…</p>}
       {social?.kind === "failed" && (
         <p role="alert" className="error">
@@ -94,10 +106,6 @@ function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "read
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   return (
     <>
-      <p className="muted">
-        Facebook pages and TikTok accounts in view, {figures.range.start} to {figures.range.end}, compared with{" "}
-        {figures.previous.start} to {figures.previous.end}.
-      </p>
       <FigureCards label="Social figures" className="social-figures">
         {SOCIAL_FIGURES.map((f) => {
           const value = f.value(figures.totals);

@@ -82,7 +82,7 @@ export function ImportPostsView(p: ImportPostsViewProps) {
         </label>
       )}
       {p.pagesError !== null && (
-        <div className="import-choice">
+        <div className="import-retry">
           <p className="error" role="alert">
             {p.pagesError}
           </p>
