@@ -19,6 +19,11 @@
  * 6. The same while typing 50 characters into the KPI template dialog's amount inputs (issue 4:
  *    every key updates Remaining Budget and cost per unit; no task over 50 ms).
  *
+ * 7. Long tasks on a fresh load of /brandEx (signed in) after its data arrived: every task over
+ *    50 ms that ends after the social figures' answer came in, until the overview, its series and
+ *    the KPI progress are on screen and the page has been quiet for a second (issue 14: none);
+ *    the same on /ma (reported). BENCH_DATA_RUNS loads each (default 3).
+ *
  * BENCH_LH_RUNS (default 3) and BENCH_ROUTE_RUNS (default 5) change the repetitions.
  */
 import { spawnSync, type ChildProcess } from "node:child_process";
@@ -44,6 +49,7 @@ const USER = { email: "demo@example.com", password: "demo1234" };
 const SESSION_KEY = "brand-dashboard.session";
 const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const ROUTE_RUNS = Number(process.env.BENCH_ROUTE_RUNS ?? 5);
+const DATA_RUNS = Number(process.env.BENCH_DATA_RUNS ?? 3);
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "bd-bench-web-"));
 const outDir = path.join(tmp, "dist");
@@ -306,6 +312,42 @@ async function reportTyping(page: Page, url: string, where: string, measure: (pa
   }
 }
 
+/** The longest tasks after the data arrived, per load. */
+interface AfterData { longest: number; count: number; dataAt: number }
+
+/**
+ * Loads `path` afresh and lists the long tasks that end after the answer of `call` (a path of the
+ * API) came in, until `ready` is visible and the page has been quiet for a second.
+ */
+async function longTasksAfterData(page: Page, url: string, path: string, call: string, ready: (page: Page) => Promise<void>): Promise<AfterData> {
+  await page.goto("about:blank");
+  await page.goto(`${url}${path}`);
+  await ready(page);
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(1_000);
+  return page.evaluate((call) => {
+    const w = window as unknown as { __tasks: Array<{ start: number; end: number }> };
+    const answers = performance.getEntriesByType("resource").filter((e) => e.name.includes(call)) as PerformanceResourceTiming[];
+    const dataAt = answers.length === 0 ? Infinity : Math.min(...answers.map((e) => e.responseEnd));
+    const after = (w.__tasks ?? []).filter((t) => t.end > dataAt);
+    return { longest: after.length ? Math.max(...after.map((t) => t.end - Math.max(t.start, dataAt))) : 0, count: after.length, dataAt };
+  }, call);
+}
+
+async function reportAfterData(page: Page, url: string, title: string, path: string, call: string, ready: (page: Page) => Promise<void>): Promise<number | null> {
+  console.log(`\n${title}, ${DATA_RUNS} fresh loads`);
+  try {
+    const runs: AfterData[] = [];
+    for (let i = 0; i < DATA_RUNS; i++) runs.push(await longTasksAfterData(page, url, path, call, ready));
+    const longest = Math.max(...runs.map((r) => r.longest));
+    console.log(`  ${mark(longest <= 50)} longest task after the data arrived ${ms(longest)} (runs: ${runs.map((r) => `${ms(r.longest)} in ${r.count} long tasks, data at ${ms(r.dataAt)}`).join("; ")})`);
+    return longest;
+  } catch (error) {
+    console.log(`    skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // (b) Lighthouse
 // ---------------------------------------------------------------------------------------------
@@ -443,6 +485,23 @@ async function main() {
     // (d) long tasks while typing in the filter drawer's Create Template dialog, (e) in the KPI template dialog
     const longest = await reportTyping(page, url, "Create Template name input", typingLongTasks);
     const kpiLongest = await reportTyping(page, url, "KPI template dialog (Budget, budgets and KPIs: figures update per key)", kpiTypingLongTasks);
+
+    // (f) long tasks once the data arrived, on a fresh load of /brandEx and of /ma
+    await page.addInitScript(() => {
+      const w = window as unknown as { __tasks: Array<{ start: number; end: number }> };
+      w.__tasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__tasks.push({ start: e.startTime, end: e.startTime + e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    });
+    const brandExAfterData = await reportAfterData(page, url, "Long tasks on /brandEx after the social figures arrived", "/brandEx", "/user/social-figures", async (p) => {
+      await p.locator('dl[aria-label="Social figures"]').waitFor({ timeout: 30_000 });
+      await p.waitForFunction(() => !/Loading (KPI progress|the social figures)/.test(document.body.textContent ?? ""), undefined, { timeout: 30_000 });
+    });
+    const maAfterData = await reportAfterData(page, url, "Long tasks on /ma after the social figures arrived", "/ma", "/user/social-figures", async (p) => {
+      await p.getByRole("region", { name: "Key figures", exact: true }).waitFor({ timeout: 30_000 });
+      await p.locator(".js-plotly-plot").first().waitFor({ timeout: 30_000 });
+    });
     await user.close();
     await browser.close();
     browser = null;
@@ -469,6 +528,8 @@ async function main() {
     row("route change (median)", routeMedian === null ? "skipped" : ms(routeMedian), "< 100 ms", routeMedian === null ? null : routeMedian < 100);
     row("longest task while typing", longest === null ? "skipped" : ms(longest), "(reported)", null);
     row("longest task, KPI dialog", kpiLongest === null ? "skipped" : ms(kpiLongest), "≤ 50 ms (no long task)", kpiLongest === null ? null : kpiLongest <= 50);
+    row("/brandEx task after data", brandExAfterData === null ? "skipped" : ms(brandExAfterData), "≤ 50 ms (no long task)", brandExAfterData === null ? null : brandExAfterData <= 50);
+    row("/ma task after data", maAfterData === null ? "skipped" : ms(maAfterData), "(reported)", null);
     console.log(`\nbench:web took ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await browser?.close().catch(() => undefined);
