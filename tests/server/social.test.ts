@@ -199,6 +199,27 @@ describe("figures of hand-made posts", () => {
     expect(weekly.series.reduce((a, p) => a + p.netFollowers, 0)).toBe(weekly.totals.netFollowers);
   });
 
+  it("followers: a period without a known total keeps the last one before it, from within the range or before it", async () => {
+    // P1 is known from Feb 29 to Mar 3 (990, 1000, 1010, 1005), T1 on Mar 31 only (500), P2 never.
+    const march = await figures(request());
+    expect(march.series.map((p) => p.followers)).toEqual([1000, 1010, ...Array<number>(28).fill(1005), 1505]);
+    const week = await figures(request({ start: "2024-03-04", end: "2024-03-10" }));
+    expect(week.series.map((p) => p.followers)).toEqual(Array<number>(7).fill(1005));
+    expect(week.totals.followers).toBe(1005);
+    expect(week.previousTotals.followers).toBe(1005);
+    expect(week.pages.map((p) => [p.page, p.followers])).toEqual([["Shop Page One", 1005], ["Shop Page Two", null], ["@shoptok", null]]);
+    const april = await figures(request({ start: "2024-04-01", end: "2024-04-30" }));
+    expect(new Set(april.series.map((p) => p.followers))).toEqual(new Set([1505]));
+    expect(april.previousTotals.followers).toBe(1505);
+    const weekly = await figures(request({ start: "2024-01-01", end: "2024-03-31" }));
+    // Weeks from Monday: nothing known before the week of Feb 26 – Mar 3 (last: Mar 3).
+    expect(weekly.series.map((p) => [p.start, p.followers])).toEqual([
+      ...["01-01", "01-08", "01-15", "01-22", "01-29", "02-05", "02-12", "02-19"].map((d) => [`2024-${d}`, null]),
+      ["2024-02-26", 1005], ["2024-03-04", 1005], ["2024-03-11", 1005], ["2024-03-18", 1005], ["2024-03-25", 1505],
+    ]);
+    expect(weekly.previousTotals.followers).toBeNull();
+  });
+
   it("a range without posts or figures is zeros and nulls, not an error", async () => {
     const f = await figures(request({ start: "2020-01-01", end: "2020-01-31" }));
     expect(f.totals).toMatchObject({ posts: 0, reach: 0, engagementRate: null, followers: null, netFollowers: 0 });
