@@ -22,8 +22,8 @@ export const SERVER_ENTRIES = {
   metrics: "server/cli/metrics.ts",
   orders: "server/cli/orders.ts",
   social: "server/cli/social.ts",
-  // The orders import reads workbooks in a worker thread (server/import/orders/parseOffThread.ts).
-  ordersParseWorker: "server/import/orders/parseWorker.ts",
+  // The orders and social imports read workbooks in a worker thread (server/import/offThread.ts).
+  importParseWorker: "server/import/parseWorker.ts",
 };
 
 const DIST = path.join(root, "server", "dist");

@@ -8,6 +8,7 @@ import { OrderCollector } from "./build";
 import { documentedFormat } from "./documented";
 import { lazadaFormat } from "./lazada";
 import { shopeeFormat } from "./shopee";
+import { ROWS_PER_STEP } from "../slices";
 import { readOrdersTable } from "./table";
 import { FileRefusedError } from "../types";
 import type { FormatSpec, ParseContext, ParsedOrders, RowIssue } from "./types";
@@ -24,9 +25,6 @@ export const UNRECOGNISED_ORDERS =
   "product, sku, quantity, price, province, region), a Shopee order export (Order ID / หมายเลขคำสั่งซื้อ, Order Status / " +
   "สถานะการสั่งซื้อ, Order Creation Date / วันที่ทำการสั่งซื้อ, …) or a Lazada order export (orderNumber, orderItemId, " +
   "createTime, paidPrice, … or the older Order Number, Order Item Id, Created at, Paid Price, …), as CSV or XLSX";
-
-/** Rows (or orders, while they are built) read between two pauses of {@link parseOrdersSteps}. */
-export const ROWS_PER_STEP = 500;
 
 /**
  * Reads an orders file all at once (the CLI, the reading worker, tests): {@link parseOrdersSteps}

@@ -1,8 +1,9 @@
 /**
  * How the server reads an orders file: a CSV on its own thread, in slices of a few milliseconds
- * with a turn of the event loop between them, so that other requests (and the embedded database,
- * which runs on this thread too) are answered while a 200,000-row file is read; a workbook in the
- * reading worker (parseOffThread.ts), since SheetJS reads a sheet in one piece.
+ * with a turn of the event loop between them (`../slices.ts`, shared with the social import), so
+ * that other requests (and the embedded database, which runs on this thread too) are answered
+ * while a 200,000-row file is read; a workbook in the import worker (parseOffThread.ts), since
+ * SheetJS reads a sheet in one piece.
  *
  * A CSV is not read in the worker any more: there, the file's orders existed twice while they
  * were handed over (the worker's, and the server thread's copies as they arrived), and the
@@ -11,14 +12,12 @@
  * step prints the RSS through the import).
  */
 import { isWorkbook } from "../sheet";
+import { inSlices, SLICE_MS } from "../slices";
 import { parseOrdersSteps } from "./index";
 import { parseOrdersOffThread } from "./parseOffThread";
 import type { ParseContext, ParsedOrders } from "./types";
 
-/** The longest the reading holds the server's thread at a time, ms (a step of 500 rows takes a few ms). */
-export const SLICE_MS = 10;
-
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export { SLICE_MS } from "../slices";
 
 /**
  * Reads an orders file without holding the server's thread for more than about {@link SLICE_MS}
@@ -28,12 +27,10 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function parseOrdersInSlices(bytes: Uint8Array, ctx: ParseContext, sliceMs = SLICE_MS): Promise<ParsedOrders> {
   if (isWorkbook(bytes)) return parseOrdersOffThread(bytes, ctx);
-  const steps = parseOrdersSteps(bytes, ctx);
+  // The orders reader yields no chunks, only pauses: the orders come in its return value.
+  const reading = inSlices<never, ParsedOrders>(parseOrdersSteps(bytes, ctx), sliceMs);
   for (;;) {
-    const until = performance.now() + sliceMs;
-    let step = steps.next();
-    while (!step.done && performance.now() < until) step = steps.next();
-    if (step.done) return step.value;
-    await turn();
+    const next = await reading.next();
+    if (next.done) return next.value;
   }
 }

@@ -84,15 +84,20 @@ export interface SocialFormatSpec<F extends string = string> {
 /** Lets a spec with its own field names sit in a list of specs. */
 export const defineFormat = <F extends string>(spec: SocialFormatSpec<F>): SocialFormatSpec => spec as unknown as SocialFormatSpec;
 
-export interface ParsedSocial {
+/** What {@link parseSocialSteps} returns once the file is read: all but the posts, which it handed over in chunks. */
+export interface SocialFileSummary {
   readonly format: SocialImportFormat;
   readonly kind: SocialImportKind;
   readonly label: string;
   readonly channel: "facebook" | "tiktok" | null;
   readonly encoding: SourceEncoding;
-  readonly posts: readonly PostDraft[];
   readonly days: readonly DayDraft[];
   /** Every bad row, in line order (empty = the file can be imported). */
   readonly errors: readonly RowIssue[];
   readonly notes: readonly RowIssue[];
+}
+
+/** A social file read all at once ({@link parseSocialFile}): the posts too. */
+export interface ParsedSocial extends SocialFileSummary {
+  readonly posts: readonly PostDraft[];
 }
