@@ -14,6 +14,7 @@ import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
 import { parseOrdersInSlices } from "./import/orders/slices";
+import { readSocialInSlices } from "./import/social/slices";
 import { OrdersImportService } from "./services/ordersImport";
 import { TemplateStore } from "./services/templates";
 import { UploadService } from "./services/uploads";
@@ -57,7 +58,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     ),
     commerce: demo.commerce(new CommerceService(storage)),
     social: demo.social(new SocialService(storage)),
-    socialImport: new SocialImportService(storage),
+    // Like the orders: read in slices (a workbook in a worker thread), the posts staged as they come.
+    socialImport: new SocialImportService(storage, undefined, readSocialInSlices),
     activity: new Activity(),
   };
 }

@@ -77,6 +77,7 @@ export class PGliteStorage implements Storage {
       query: <R>(sql: string, params?: readonly unknown[]) => this.enqueue(() => this.raw<R>(sql, params), 1),
       transaction: <T>(fn: (tx: Queryable) => Promise<T>) => this.enqueue(() => this.runTransaction(fn), 1),
       script: (sql: string) => this.enqueue(() => this.db.exec(sql).then(() => undefined), 1),
+      copyFrom: (sql: string, data: Uint8Array<ArrayBuffer>) => this.enqueue(() => this.rawCopy(sql, data), 1),
       close: () => this.close(),
       background: () => this.background(),
     };
@@ -87,8 +88,17 @@ export class PGliteStorage implements Storage {
     return { rows: res.rows, affectedRows: res.affectedRows ?? 0 };
   }
 
+  /** A `COPY … FROM '/dev/blob'` statement, its input the bytes given. */
+  private async rawCopy(sql: string, data: Uint8Array<ArrayBuffer>): Promise<void> {
+    await this.db.query(sql, [], { blob: new Blob([data]) });
+  }
+
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>> {
     return this.enqueue(() => this.raw<R>(sql, params));
+  }
+
+  copyFrom(sql: string, data: Uint8Array<ArrayBuffer>): Promise<void> {
+    return this.enqueue(() => this.rawCopy(sql, data));
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -104,6 +114,9 @@ export class PGliteStorage implements Storage {
         },
         script: async (sql: string) => {
           await t.exec(sql);
+        },
+        copyFrom: async (sql: string, data: Uint8Array<ArrayBuffer>) => {
+          await t.query(sql, [], { blob: new Blob([data]) });
         },
       }),
     );

@@ -11,6 +11,13 @@ export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
   /** Runs a parameterless multi-statement script (migrations only). */
   script(sql: string): Promise<void>;
+  /**
+   * Runs `COPY <table> FROM '/dev/blob'` with `data` (COPY's text format) as its input: rows in
+   * bulk without a parameter per value. Only the embedded database has it (there it is also the
+   * cheapest in memory: the rows go over as bytes, not as strings of the JavaScript heap);
+   * callers fall back to statements on PostgreSQL.
+   */
+  copyFrom?(sql: string, data: Uint8Array<ArrayBuffer>): Promise<void>;
 }
 
 export interface Storage extends Queryable {
