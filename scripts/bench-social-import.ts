@@ -13,6 +13,15 @@
  * command's process (with the open database), read at its exit by `scripts/lib/reportPeakRss.mjs`.
  * Budget: ≤ 15 s and ≤ 400 MB for 100,000 rows.
  *
+ * The design it measures (docs/social-import.md#speed): the posts are read a chunk at a time and
+ * staged as they come (on PGlite by COPY from bytes, before the write's transaction; on
+ * PostgreSQL inside it), never all in memory, then merged into `posts` by one statement in the
+ * write's transaction. Medians of interleaved runs (PGlite 4, PostgreSQL 6) on a busy 2-core
+ * machine (load average 4–11), 2026-11-26, `npx tsx scripts/bench-social-import.ts [--pg]`,
+ * first import / the same file again, before → after this design:
+ *   PGlite      13.3 s 414 MB / 15.2 s 385 MB  →  8.4 s 370 MB / 5.6 s 365 MB
+ *   PostgreSQL   4.5 s 240 MB /  4.0 s 237 MB  →  6.6 s 216 MB / 5.9 s 217 MB (pair by pair as fast; the load varied)
+ *
  * Default: embedded PGlite in a temporary directory (initialised in a process of its own, as the
  * server does: `prepareProcessDb`). --pg: a scratch database on TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
