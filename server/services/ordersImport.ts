@@ -193,10 +193,15 @@ export class OrdersImportService {
    */
   async importFile(bytes: Uint8Array, fields: { readonly brand: string }, scope: OrdersImportScope = {}, opts: OrdersImportOptions = {}): Promise<ImportOrdersResult> {
     if (bytes.length > ORDERS_IMPORT_MAX_BYTES) throw new ServiceError("too_large", `is larger than ${ORDERS_IMPORT_MAX_BYTES} bytes`, { field: "file" });
-    const brandId = await this.brandId(fields.brand, scope);
-    // After the imports asked for before this one (see `turn`).
-    const mine = this.turn.then(() => this.importInTurn(bytes, brandId, fields.brand, opts));
+    const brandId = this.brandId(fields.brand, scope);
+    brandId.catch(() => undefined); // awaited below and in the turn
+    // After the imports asked for before this one (see `turn`), in the order they were asked
+    // for: the turn is taken before the brand is looked up (on PostgreSQL two lookups can end
+    // in either order).
+    const mine = this.turn.then(async () => this.importInTurn(bytes, await brandId, fields.brand, opts));
     this.turn = mine.then(() => undefined, () => undefined);
+    // A brand that is not the user's is refused at once, not after the imports before it.
+    await brandId;
     return mine;
   }
 
