@@ -1,7 +1,6 @@
 // The server suite, run once per storage: STORAGE=pglite (default) or STORAGE=postgres.
 import { defineConfig } from "vitest/config";
 import base from "./vite.config.ts";
-import LongestFirst from "./tests/support/serverSequencer.ts";
 
 export default defineConfig({
   ...base,
@@ -12,8 +11,6 @@ export default defineConfig({
     globalSetup: ["tests/support/globalSetup.ts"],
     // Each file opens its own database copy; two at a time fits two cores.
     maxWorkers: 2,
-    // The longest files first, so that both workers stay busy to the end.
-    sequence: { sequencer: LongestFirst },
     testTimeout: 60_000,
   },
 });
