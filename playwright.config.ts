@@ -4,20 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const PORT = 8765;
-/**
- * Spec files run in two workers at once, each against its own server and database (PORT + the
- * worker's parallel index; tests/e2e/support/servers.ts), so no spec sees another's changes
- * while it runs. E2E_WORKERS=1 runs them one after the other on one server.
- */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
-/**
- * This process's server: the config is evaluated again in each worker, where Playwright sets
- * TEST_PARALLEL_INDEX (0 … workers - 1, kept by a worker that replaces a failed one).
- */
-export const workerBaseURL = (port: number) => `http://127.0.0.1:${port + Number(process.env.TEST_PARALLEL_INDEX ?? 0)}`;
-/** What Playwright waits for: the last server, which servers.ts starts after the others are up. */
-export const lastServerURL = (port: number) => `http://127.0.0.1:${port + E2E_WORKERS - 1}`;
-const baseURL = workerBaseURL(PORT);
+const baseURL = `http://127.0.0.1:${PORT}`;
 // A fresh database per run, so the runs do not depend on each other. The config is evaluated in
 // the runner and again in each worker: create the directory once and hand it down via env.
 let dataDir = process.env.BD_E2E_DATA_DIR;
@@ -30,7 +17,7 @@ if (dataDir === undefined) {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  workers: E2E_WORKERS,
+  workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -47,16 +34,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The real servers, one per worker, plus the extra users the shell specs sign in with.
-    command: "node --import tsx tests/e2e/support/servers.ts",
-    url: `${lastServerURL(PORT)}/healthz`,
+    // The real server, plus the extra users the shell specs sign in with.
+    command: "node --import tsx tests/e2e/support/server.ts",
+    url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      E2E_SERVERS: String(E2E_WORKERS),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       ACCESS_TOKEN_TTL: "6",

@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
-import base, { lastServerURL, workerBaseURL } from "../../../playwright.config";
+import base from "../../../playwright.config";
 
 const PORT = Number(process.env.BD_E2E_OWN_PORT ?? 8799);
-const baseURL = workerBaseURL(PORT);
+const baseURL = `http://127.0.0.1:${PORT}`;
 let dataDir = process.env.BD_E2E_OWN_DATA_DIR;
 if (dataDir === undefined) {
   const created = mkdtempSync(join(tmpdir(), `bd-e2e-own-${process.pid}-`));
@@ -32,7 +32,7 @@ export default defineConfig({
   webServer: {
     ...server,
     cwd: fileURLToPath(new URL("../../..", import.meta.url)),
-    url: `${lastServerURL(PORT)}/healthz`,
+    url: `${baseURL}/healthz`,
     // A busy machine (other suites running) writes the demo slowly.
     timeout: Number(process.env.BD_E2E_OWN_SERVER_TIMEOUT ?? 120_000),
     env: { ...server.env, PORT: String(PORT), DATA_DIR: dataDir, STATIC_DIR: process.env.BD_E2E_OWN_DIST ?? "dist" },

@@ -1,8 +1,7 @@
 /**
- * One Playwright web server: the real server (as `server/main.ts` starts it) on a data directory
- * holding the demo workspace plus the users of `users.ts`, added through `UserService` before
- * the server listens. `servers.ts` runs it once with E2E_PREPARE_ONLY=1 (make the data, close,
- * exit) and then once per worker on a copy of that data.
+ * The Playwright web server: the real server (as `server/main.ts` starts it) on a fresh data
+ * directory holding the demo workspace plus the users of `users.ts`, added through
+ * `UserService` before the server listens.
  */
 import { serve } from "@hono/node-server";
 import { loadConfig } from "../../../server/config";
@@ -26,11 +25,6 @@ for (const user of ADDED_USERS) {
 // background, which would compete with the tests for the embedded database (one statement at a
 // time) and make their timings depend on how far it got.
 await fillDemo(storage);
-
-if (process.env.E2E_PREPARE_ONLY === "1") {
-  await storage.close();
-  process.exit(0);
-}
 
 const server = serve({ fetch: createApp(deps).fetch, hostname: config.host, port: config.port }, (info) => {
   console.log(`e2e server on http://${info.address}:${info.port} (${config.dataDir})`);
