@@ -4,8 +4,8 @@
  *
  * - `idle` → `exporting` on `export.start` with the table's query at that moment.
  * - `exporting` → `idle`: the file is saved (`save`, provided by the page: the download, and a
- *   word when the limit cut the list) or the reason it failed is told (`notifyFailure`);
- *   `export.cancel` stops the reads. Another `export.start` while exporting is ignored.
+ *   word when the limit cut the list) or the reason it failed is told (`notifyFailure`).
+ *   Another `export.start` while exporting is ignored; leaving the page stops the reads.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { SocialPost } from "../../domain/social";
@@ -21,7 +21,7 @@ export interface PostsExport {
 export const maPostsExportMachine = setup({
   types: {
     context: {} as { readonly query: MaPostsQuery | null },
-    events: {} as { readonly type: "export.start"; readonly query: MaPostsQuery } | { readonly type: "export.cancel" },
+    events: {} as { readonly type: "export.start"; readonly query: MaPostsQuery },
   },
   actors: {
     exportPosts: notProvided<PostsExport, { query: MaPostsQuery }>("exportPosts"),
@@ -51,7 +51,6 @@ export const maPostsExportMachine = setup({
         onDone: { target: "idle", actions: { type: "save", params: ({ context, event }) => ({ output: event.output, query: context.query! }) } },
         onError: { target: "idle", actions: { type: "notifyFailure", params: ({ event }) => ({ message: failureMessage(event.error, "The posts could not be exported.") }) } },
       },
-      on: { "export.cancel": "idle" },
     },
   },
 });

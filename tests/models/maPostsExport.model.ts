@@ -1,6 +1,6 @@
 /**
- * Model of the /ma posts CSV (machines/ma/maPostsExportMachine): an export started, saved, failed
- * or cancelled; a second start while one runs is ignored.
+ * Model of the /ma posts CSV (machines/ma/maPostsExportMachine): an export started, saved or
+ * failed; a second start while one runs is ignored.
  */
 import { FIRST_POSTS_QUERY } from "../../domain/socialFilter";
 import { maPostsExportMachine, type PostsExport } from "../../machines/ma/maPostsExportMachine";
@@ -13,7 +13,6 @@ export default defineModel({
   machine: maPostsExportMachine,
   events: [
     { type: "export.start", query: { request, table: FIRST_POSTS_QUERY } },
-    { type: "export.cancel" },
   ],
   outputs: { exportPosts: [saved] },
   errors: { exportPosts: [Object.assign(new Error("The server could not be reached."), { status: 0 })] },

@@ -147,9 +147,8 @@ export function ImportPostsDialog({ visible, brand, onClose, onImported, upload 
   const accounts = ofBrand(user?.listbag ?? [], brand);
   // A brand with a single account has it chosen at once.
   const defaultAccount = accounts.length === 1 ? accounts[0]!._id : null;
-  const brandRef = useRef(brand);
-  brandRef.current = brand;
-  const targetActor = useActorRef(importTargetMachine.provide({ actors: importTargetActors(() => brandRef.current) }), { inspect: appInspect });
+  // The dialog is mounted while open, over the brand shown then (the top bar is behind it).
+  const targetActor = useActorRef(importTargetMachine.provide({ actors: importTargetActors(brand) }), { inspect: appInspect });
   const target = useSelector(targetActor, selectImportTarget, sameImportTarget);
   useEffect(() => {
     if (defaultAccount !== null && targetActor.getSnapshot().matches("unchosen")) targetActor.send({ type: "target.account", account: defaultAccount });

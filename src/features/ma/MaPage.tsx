@@ -91,7 +91,10 @@ export default function MaPage() {
             showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_POSTS.toLocaleString("en-US")} of ${output.total.toLocaleString("en-US")} posts.` });
           }
         },
-        notifyFailure: (_, { message }) => showToast({ severity: "error", summary: "The posts could not be exported.", detail: message }),
+        notifyFailure: (_, { message }) => {
+          const summary = "The posts could not be exported.";
+          showToast({ severity: "error", summary, detail: message === summary ? undefined : message });
+        },
       },
     }),
     { inspect: appInspect },

@@ -56,11 +56,11 @@ export function importPostsActors(upload: UploadPosts = uploadPosts) {
 }
 
 /** The actor of the import target's statechart (`machines/ma/importTargetMachine`): the account's pages of `brand`. */
-export function importTargetActors(brandOf: () => string) {
+export function importTargetActors(brand: string) {
   return {
     loadPages: fromPromise<readonly Page[], { account: string }>(async ({ input, signal }) => {
       const { data } = await authedCall("filterPage", { filter: [input.account] }, { signal });
-      return ofBrand(data, brandOf());
+      return ofBrand(data, brand);
     }),
   };
 }
