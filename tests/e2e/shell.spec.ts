@@ -227,7 +227,7 @@ test.describe("the applied view", () => {
       if (new URL(request.url()).pathname === "/user/filter-page") loads += 1;
     });
     await page.goto("/brandEx?brand=Tipco");
-    await expect(page.getByText("Pages in view")).toBeVisible();
+    await expect(page.getByText("Pages in view", { exact: true })).toBeVisible();
     await expect.poll(() => loads).toBe(1);
 
     await brandSelect(page).selectOption("Aura");
@@ -321,7 +321,7 @@ test.describe("sign-in and session", () => {
     // not, so the access token (ACCESS_TOKEN_TTL=6) really expires.
     await page.clock.install();
     await page.goto("/brandEx?brand=Tipco");
-    await expect(page.getByText("Pages in view")).toBeVisible();
+    await expect(page.getByText("Pages in view", { exact: true })).toBeVisible();
     await page.clock.pauseAt(Date.now() + 1_000);
     await page.waitForTimeout(7_500);
 
@@ -340,7 +340,7 @@ test.describe("sign-in and session", () => {
   test("a reload whose stored access token the server refuses renews it instead of signing out", async ({ page }) => {
     await signInQuickly(page, DEMO);
     await page.goto("/brandEx?brand=Tipco");
-    await expect(page.getByText("Pages in view")).toBeVisible();
+    await expect(page.getByText("Pages in view", { exact: true })).toBeVisible();
     // The token the app holds as fresh is one the server refuses, as near the end of its life (the
     // server counts whole seconds from signing it) or after the server's signing key changed.
     await page.evaluate(() => {
@@ -354,7 +354,7 @@ test.describe("sign-in and session", () => {
     const refreshed = page.waitForResponse(isCall("POST", "/auth/refresh-token"), { timeout: 10_000 });
     await page.reload();
     expect((await refreshed).status()).toBe(200);
-    await expect(page.getByText("Pages in view")).toBeVisible();
+    await expect(page.getByText("Pages in view", { exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
     await expect(brandSelect(page)).toHaveValue("Tipco");
   });
