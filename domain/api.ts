@@ -13,6 +13,11 @@ import { CommerceCustomers, CommerceFigures, CommerceRequest, ImportOrdersFields
 import { ImportMetricsFields, ImportMetricsResponse, MetricsSummaryRequest, MetricsSummaryResponse } from "./metrics";
 import { SocialFigures, SocialPosts, SocialPostsRequest, SocialRequest } from "./social";
 import { ImportSocialFields, ImportSocialResponse } from "./socialImport";
+import {
+  AcknowledgeAdsAlertsRequest, AcknowledgeAdsAlertsResponse, AdsAlertsRequest, AdsAlertsResponse, AdsFigures, AdsFiguresRequest,
+  AdsRulesResponse, BrandQuery, DeleteAdsRuleRequest, EvaluateAdsRulesRequest, EvaluateAdsRulesResponse, UpsertAdsRuleRequest,
+  UpsertAdsRuleResponse,
+} from "./adsContract";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -202,6 +207,17 @@ export const Api = {
   socialPosts: call({ method: "POST", path: "/user/social-posts", request: SocialPostsRequest, response: Schema.Struct({ data: SocialPosts }), permission: ["1", "3"] }),
   /** Multipart (`file`, `account`, `page`): posts or page days from a Meta or TikTok export or the documented CSV (docs/social-import.md); 400 answers are `ImportSocialRefusal`. */
   importSocial: call({ method: "POST", path: "/user/import-social", request: ImportSocialFields, response: ImportSocialResponse, permission: "3" }),
+  /** Ads & Automation (docs/ads.md): the figures of a brand's campaigns, ad sets and ads over a range. */
+  adsFigures: call({ method: "POST", path: "/user/ads-figures", request: AdsFiguresRequest, response: Schema.Struct({ data: AdsFigures }), permission: "5" }),
+  /** The brand's automation rules; writes go to the event log, and a new or changed rule is evaluated at once. */
+  adsRules: call({ method: "GET", path: "/user/ads-rules", request: BrandQuery, response: AdsRulesResponse, permission: "5" }),
+  upsertAdsRule: call({ method: "POST", path: "/user/upsert-ads-rule", request: UpsertAdsRuleRequest, response: UpsertAdsRuleResponse, permission: "5" }),
+  deleteAdsRule: call({ method: "POST", path: "/user/delete-ads-rule", request: DeleteAdsRuleRequest, response: MessageResponse, permission: "5" }),
+  /** The alerts the rules raised over a range, with their acknowledgement. */
+  adsAlerts: call({ method: "GET", path: "/user/ads-alerts", request: AdsAlertsRequest, response: AdsAlertsResponse, permission: "5" }),
+  acknowledgeAdsAlerts: call({ method: "POST", path: "/user/acknowledge-ads-alerts", request: AcknowledgeAdsAlertsRequest, response: AcknowledgeAdsAlertsResponse, permission: "5" }),
+  /** Every rule of the brand evaluated over a range, on demand (imports and the demo's top-up evaluate by themselves). */
+  evaluateAdsRules: call({ method: "POST", path: "/user/evaluate-ads-rules", request: EvaluateAdsRulesRequest, response: EvaluateAdsRulesResponse, permission: "5" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;
