@@ -18,6 +18,7 @@ import {
   AdsRulesResponse, BrandQuery, DeleteAdsRuleRequest, EvaluateAdsRulesRequest, EvaluateAdsRulesResponse, UpsertAdsRuleRequest,
   UpsertAdsRuleResponse,
 } from "./adsContract";
+import { ImportAdsFields, ImportAdsResponse } from "./adsImport";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -218,6 +219,8 @@ export const Api = {
   acknowledgeAdsAlerts: call({ method: "POST", path: "/user/acknowledge-ads-alerts", request: AcknowledgeAdsAlertsRequest, response: AcknowledgeAdsAlertsResponse, permission: "5" }),
   /** Every rule of the brand evaluated over a range, on demand (imports and the demo's top-up evaluate by themselves). */
   evaluateAdsRules: call({ method: "POST", path: "/user/evaluate-ads-rules", request: EvaluateAdsRulesRequest, response: EvaluateAdsRulesResponse, permission: "5" }),
+  /** Multipart (`file`, `account`): campaigns, ad sets, ads and their days from a Meta or TikTok Ads Manager report or the documented CSV (docs/ads-import.md); 400 answers are `ImportAdsRefusal`. */
+  importAds: call({ method: "POST", path: "/user/import-ads", request: ImportAdsFields, response: ImportAdsResponse, permission: "5" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;
