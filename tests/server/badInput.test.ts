@@ -104,7 +104,42 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
   commerceCustomers: commerceSample(),
   socialFigures: socialSample(),
   socialPosts: socialSample({ sort: "reach", order: "desc", page: 1, pageSize: 20, search: "" }),
+  adsFigures: {
+    valid: { brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", level: "campaign", sort: "spend" },
+    mistyped: [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", pageSize: "20" }, "pageSize"],
+    missing: [{ brand: "Tipco", start: "2024-11-01", channel: "All Channel" }, "end"],
+    withText: (t) => [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", campaigns: [`c${t}`] }, "campaigns[0]"],
+  },
+  upsertAdsRule: {
+    valid: { brand: "Tipco", rule: adsRule() },
+    mistyped: [{ brand: "Tipco", rule: { ...adsRule(), windowDays: "7" } }, "rule.windowDays"],
+    missing: [{ brand: "Tipco", rule: without(adsRule(), "metric") }, "rule.metric"],
+    withText: (t) => [{ brand: "Tipco", rule: { ...adsRule(), name: `Fatigue${t}` } }, "rule.name"],
+  },
+  deleteAdsRule: {
+    valid: { brand: "Tipco", id: 999_999 },
+    mistyped: [{ brand: "Tipco", id: "1" }, "id"],
+    missing: [{ brand: "Tipco" }, "id"],
+    withText: (t) => [{ brand: `Tipco${t}`, id: 1 }, "brand"],
+  },
+  acknowledgeAdsAlerts: {
+    valid: { brand: "Tipco", ids: [999_999] },
+    mistyped: [{ brand: "Tipco", ids: ["1"] }, "ids[0]"],
+    missing: [{ brand: "Tipco" }, "ids"],
+    withText: (t) => [{ brand: `Tipco${t}`, ids: [1] }, "brand"],
+  },
+  evaluateAdsRules: {
+    valid: { brand: "Tipco", start: "2024-11-01", end: "2024-11-30" },
+    mistyped: [{ brand: "Tipco", start: 20241101, end: "2024-11-30" }, "start"],
+    missing: [{ brand: "Tipco", start: "2024-11-01" }, "end"],
+    withText: (t) => [{ brand: `Tipco${t}`, start: "2024-11-01", end: "2024-11-30" }, "brand"],
+  },
 };
+
+/** An automation rule of Ads & Automation as the rule form sends it. */
+function adsRule() {
+  return { name: "Fatigue", scope: { kind: "brand" }, metric: "frequency", condition: "above", threshold: 3.5, windowDays: 7 };
+}
 
 /** A request of the social figures or posts (a demo brand, one month), with the posts table's fields when given. */
 function socialSample(table: Record<string, unknown> = {}): PostSample {
@@ -137,7 +172,7 @@ function o2oRequest() {
 }
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
-const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial"];
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial", "importAds"];
 const jsonCalls = (Object.keys(Api) as CallName[])
   .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));
