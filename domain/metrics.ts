@@ -24,7 +24,7 @@ export const MetricPlan = Schema.Literals(MetricPlans);
 export type MetricPlan = typeof MetricPlan.Type;
 
 /** Where a stored value came from. */
-export const MetricSources = ["demo", "csv", "meta-page", "meta-post", "meta-ads", "tiktok-overview", "tiktok-followers"] as const;
+export const MetricSources = ["demo", "csv", "meta-page", "meta-post", "meta-ads", "tiktok-overview", "tiktok-followers", "tiktok-ads"] as const;
 export const MetricSource = Schema.Literals(MetricSources);
 export type MetricSource = typeof MetricSource.Type;
 
