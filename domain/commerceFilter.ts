@@ -23,9 +23,10 @@ import type { AdHocFilter } from "./viewSearch";
 
 /**
  * The fields a chart click can narrow: E-Commerce and CRM (platforms … basket) and the MA page
- * (post types, pages, heatmap slots: `domain/socialFilter.ts`). Each page reads only its own.
+ * (post types, pages, heatmap slots: `domain/socialFilter.ts`) and the Ads page (ad channels and
+ * campaign objectives: `src/features/ads/adsRequest.ts`). Each page reads only its own.
  */
-export const CHART_CLICK_FIELDS = ["platforms", "locations", "statuses", "products", "basket", "postTypes", "pages", "slots"] as const;
+export const CHART_CLICK_FIELDS = ["platforms", "locations", "statuses", "products", "basket", "postTypes", "pages", "slots", "adChannels", "objectives"] as const;
 export const ChartClickField = Schema.Literals(CHART_CLICK_FIELDS);
 export type ChartClickField = typeof ChartClickField.Type;
 
@@ -52,6 +53,8 @@ export const CHART_CLICK_FIELD_NAMES: Record<ChartClickField, string> = {
   postTypes: "Post type",
   pages: "Page",
   slots: "Posted",
+  adChannels: "Channel",
+  objectives: "Objective",
 };
 
 /** A platform no order has: a filter listing only it matches nothing. */

@@ -6,6 +6,7 @@
  * then shows its default in its place.
  */
 import { Schema } from "effect";
+import { ADS_SORTS } from "./adsContract";
 import { CrmSearch } from "./crmSearch";
 import { MaSearch } from "./socialFilter";
 import { DateOnly } from "./viewSearch";
@@ -34,11 +35,30 @@ export const ECommerceSearch = Schema.Struct({
 });
 export type ECommerceSearch = typeof ECommerceSearch.Type;
 
+/** An id of the ad platforms as the URL carries it (a campaign or an ad set drilled into). */
+const AdEntityId = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64));
+
+/**
+ * `/ads`: where the campaign table is (`lvl`: ad sets of the campaign `cmp`, or ads of the ad set
+ * `set`; campaigns when absent) and its sort, order and page. A level without the ids it needs
+ * shows the campaigns (`src/features/ads/adsSearch.ts`).
+ */
+export const AdsSearch = Schema.Struct({
+  lvl: Schema.optionalKey(Schema.Literals(["adSet", "ad"])),
+  cmp: Schema.optionalKey(AdEntityId),
+  set: Schema.optionalKey(AdEntityId),
+  sort: Schema.optionalKey(Schema.Literals(ADS_SORTS)),
+  dir: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+  pg: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100_000 }))),
+});
+export type AdsSearch = typeof AdsSearch.Type;
+
 /** Every module route with params of its own, by path (`/crm`: its customer table, `crmSearch.ts`). */
 export const ROUTE_SEARCH = {
   "/o2o": O2oSearch,
   "/e-commerce": ECommerceSearch,
   "/crm": CrmSearch,
   "/ma": MaSearch,
+  "/ads": AdsSearch,
 } as const;
 export type RouteWithSearch = keyof typeof ROUTE_SEARCH;

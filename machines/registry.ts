@@ -24,6 +24,12 @@ import { maMachine } from "./ma/maMachine";
 import { maPostsMachine } from "./ma/maPostsMachine";
 import { maPostsExportMachine } from "./ma/maPostsExportMachine";
 import { importTargetMachine } from "./ma/importTargetMachine";
+import { adsMachine } from "./ads/adsMachine";
+import { adsTableMachine } from "./ads/adsTableMachine";
+import { adsTableExportMachine } from "./ads/adsTableExportMachine";
+import { adsRulesMachine } from "./ads/adsRulesMachine";
+import { adsRuleEditorMachine } from "./ads/adsRuleEditorMachine";
+import { adsAlertsMachine } from "./ads/adsAlertsMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -45,6 +51,12 @@ export const MACHINES = {
   maPosts: maPostsMachine,
   maPostsExport: maPostsExportMachine,
   importTarget: importTargetMachine,
+  ads: adsMachine,
+  adsTable: adsTableMachine,
+  adsTableExport: adsTableExportMachine,
+  adsRules: adsRulesMachine,
+  adsRuleEditor: adsRuleEditorMachine,
+  adsAlerts: adsAlertsMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

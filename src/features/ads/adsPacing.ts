@@ -1,0 +1,108 @@
+/**
+ * Pacing of the ads against the selected KPI template's Ads plan (issue 15), from the page's own
+ * figures (`adsFigures`, no other call). Pure.
+ *
+ * - Budget: the Ads plan's budget for the view's range, the sum of its parameters' budgets (as the
+ *   KPI dialog's Budget and the KPI progress of /brandEx read it: docs/metrics-import.md).
+ * - Spend to date: the ads' spend over the range (the figures stop at today).
+ * - Expected spend to date at even pacing: budget × elapsed days ÷ days of the range (Bangkok
+ *   days; every day of a range in the past has elapsed).
+ * - Each parameter of the plan with a target: its target, the actual from the ad figures and the
+ *   target expected by now. Reach, impression, click and view are the ads' reach, impressions,
+ *   link clicks and video views; conversion, leadgen and inbox are the results of the sales,
+ *   leads and messages campaigns. Engagement, page like and follower are not in the ad figures:
+ *   no actual ("—"), never 0.
+ */
+import type { AdObjective, AdsFigures } from "../../../domain/adsContract";
+import { daysInclusive } from "../../../domain/calendarDays";
+import { SelectableKpiParams, type KpiParamKey, type KpiTemplate } from "../../../domain/entities";
+import { toAmountNumber } from "../../../domain/kpi";
+import { planBudgetTotal } from "../../../domain/kpiPlan";
+import { elapsedDays, expectedToDate, percentOf } from "../../../domain/metrics";
+
+export interface PacingParam {
+  readonly key: KpiParamKey;
+  readonly label: string;
+  readonly target: number;
+  /** Null where the ad figures do not measure the parameter. */
+  readonly actual: number | null;
+  /** target × elapsed days ÷ days of the range. */
+  readonly expected: number | null;
+  /** actual ÷ target × 100. */
+  readonly percentOfTarget: number | null;
+  /** What the actual counts, in words. */
+  readonly source: string;
+}
+
+export interface AdsPacing {
+  readonly title: string;
+  /** The Ads plan's budget for the range; null when the plan sets none. */
+  readonly budget: number | null;
+  readonly spend: number;
+  readonly expectedSpend: number | null;
+  /** Spend ÷ expected spend × 100 (100 = on pace). */
+  readonly pacePercent: number | null;
+  /** Spend ÷ budget × 100. */
+  readonly percentOfBudget: number | null;
+  readonly elapsedDays: number;
+  readonly totalDays: number;
+  readonly params: readonly PacingParam[];
+}
+
+const resultsOf = (f: AdsFigures, objective: AdObjective): number => f.byObjective.find((o) => o.objective === objective)?.results ?? 0;
+
+/** The actual of a parameter in the ad figures, and what it counts; null where the ads do not measure it. */
+function actualOf(f: AdsFigures, key: KpiParamKey): { value: number | null; source: string } {
+  switch (key) {
+    case "reach":
+      return { value: f.totals.reach, source: "reach of the ads, summed by day" };
+    case "impression":
+      return { value: f.totals.impressions, source: "impressions of the ads" };
+    case "click":
+      return { value: f.totals.clicks, source: "link clicks" };
+    case "view":
+      return { value: f.totals.videoViews, source: "video views" };
+    case "conversion":
+      return { value: resultsOf(f, "sales"), source: "results of the sales campaigns" };
+    case "leadgen":
+      return { value: resultsOf(f, "leads"), source: "results of the leads campaigns" };
+    case "inbox":
+      return { value: resultsOf(f, "messages"), source: "results of the messages campaigns" };
+    default:
+      return { value: null, source: "not in the ad figures" };
+  }
+}
+
+export function adsPacingOf(template: KpiTemplate, f: AdsFigures, range: { start: string; end: string }, today: string): AdsPacing {
+  const total = daysInclusive(range.start, range.end);
+  const elapsed = elapsedDays(range.start, range.end, today);
+  const planned = planBudgetTotal(template.ADS);
+  const budget = planned > 0 ? planned : null;
+  const expectedSpend = expectedToDate(budget, elapsed, total);
+  const params: PacingParam[] = [];
+  for (const { key, label } of SelectableKpiParams) {
+    const target = toAmountNumber(template.ADS[key].kpi);
+    if (target === null || target <= 0) continue;
+    const actual = actualOf(f, key);
+    params.push({
+      key,
+      label,
+      target,
+      actual: actual.value,
+      expected: expectedToDate(target, elapsed, total),
+      percentOfTarget: percentOf(actual.value, target),
+      source: actual.source,
+    });
+  }
+  return {
+    title: template.title,
+    budget,
+    spend: f.totals.spend,
+    expectedSpend,
+    pacePercent: expectedSpend === null || expectedSpend === 0 ? null : percentOf(f.totals.spend, expectedSpend),
+    percentOfBudget: percentOf(f.totals.spend, budget),
+    elapsedDays: elapsed,
+    totalDays: total,
+    params,
+  };
+}
