@@ -17,7 +17,7 @@ export const brandExRoute = createRoute({ getParentRoute: parent, path: "/brandE
 export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", component: lazyPage(() => import("@/features/modules/CirPage")) });
 export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/modules/CirDetailPage")) });
 export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", validateSearch: validateRouteSearchOf("/ma"), component: lazyPage(() => import("@/features/ma/MaPage")) });
-export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", component: lazyPage(() => import("@/features/modules/AdsPage")) });
+export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", validateSearch: validateRouteSearchOf("/ads"), component: lazyPage(() => import("@/features/ads/AdsPage")) });
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });

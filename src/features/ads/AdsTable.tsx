@@ -1,0 +1,187 @@
+/**
+ * The campaign table of /ads (issue 15): campaigns, the ad sets of a campaign or the ads of an ad
+ * set, one page at a time, sortable by its figure columns (a header is a button; `aria-sort` says
+ * the order). A campaign's name drills down to its ad sets, an ad set's to its ads; the
+ * breadcrumb ("All campaigns › campaign › ad set") goes back up. CSV of every row of the level.
+ * Plain props; the choices live in the URL (`AdsSearch`).
+ */
+import { useId } from "react";
+import type { AdsRow, AdsSort } from "../../../domain/adsContract";
+import type { AdsTable } from "../../../machines/ads/adsTableMachine";
+import type { PagePhase } from "../../../machines/shared/pageLoad";
+import { ExportButtons } from "@/components/export/ExportButtons";
+import { formatCount } from "@/components/format/numbers";
+import { LEVEL_NAMES, TABLE_COLUMNS, rowDetail, statusLabel } from "@/features/ads/adsFormat";
+import type { AdsTableQuery } from "@/features/ads/adsSearch";
+
+const BUTTON = "p-button p-component p-button-sm";
+
+export interface AdsTableProps {
+  query: AdsTableQuery;
+  phase: PagePhase<AdsTable>;
+  onSort: (sort: AdsSort) => void;
+  onPage: (page: number) => void;
+  /** A campaign's or an ad set's name: one level down. */
+  onDrill: (row: AdsRow) => void;
+  /** A breadcrumb item: up to every campaign, or to the ad sets of the campaign. */
+  onUp: (level: "campaign" | "adSet") => void;
+  onRetry: () => void;
+  onExport: () => void;
+  exporting: boolean;
+}
+
+const SORT_NAMES: Readonly<Record<AdsSort, string>> = {
+  name: "name", spend: "spend", impressions: "impressions", reach: "reach", clicks: "clicks", results: "results",
+  costPerResult: "cost per result", ctr: "CTR", cpm: "CPM", cpc: "CPC", frequency: "frequency", roas: "ROAS",
+};
+
+function SortHeader({ header, sort, query, onSort, className }: { header: string; sort: AdsSort; query: AdsTableQuery; onSort: (s: AdsSort) => void; className?: string }) {
+  const active = query.sort === sort;
+  const ariaSort = active ? (query.order === "asc" ? "ascending" : "descending") : "none";
+  return (
+    <th scope="col" aria-sort={ariaSort} className={className}>
+      <button type="button" className="ads-sort" onClick={() => onSort(sort)}>
+        {header}
+        <i className={`pi ${active ? (query.order === "asc" ? "pi-sort-amount-up-alt" : "pi-sort-amount-down") : "pi-sort-alt"}`} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
+/** Where the table is: "All campaigns › campaign › ad set"; every level above the current one is a button. */
+function Breadcrumb({ query, table, onUp }: { query: AdsTableQuery; table: AdsTable | null; onUp: (level: "campaign" | "adSet") => void }) {
+  // The names come with the table's answer; while the next level loads, the last one's may not match.
+  const campaignName = table !== null && table.campaign?.id === query.campaign ? table.campaign.name : (query.campaign ?? "");
+  const adSetName = table !== null && table.adSet?.id === query.adSet ? table.adSet.name : (query.adSet ?? "");
+  return (
+    <nav aria-label="Breadcrumb" className="ads-breadcrumb">
+      <ol>
+        <li>
+          {query.level === "campaign" ? (
+            <span aria-current="page">All campaigns</span>
+          ) : (
+            <button type="button" className="ads-crumb" onClick={() => onUp("campaign")}>
+              All campaigns
+            </button>
+          )}
+        </li>
+        {query.level !== "campaign" && (
+          <li>
+            <span className="ads-crumb-sep" aria-hidden="true">›</span>
+            {query.level === "adSet" ? (
+              <span aria-current="page">{campaignName}</span>
+            ) : (
+              <button type="button" className="ads-crumb" onClick={() => onUp("adSet")}>
+                {campaignName}
+              </button>
+            )}
+          </li>
+        )}
+        {query.level === "ad" && (
+          <li>
+            <span className="ads-crumb-sep" aria-hidden="true">›</span>
+            <span aria-current="page">{adSetName}</span>
+          </li>
+        )}
+      </ol>
+    </nav>
+  );
+}
+
+export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRetry, onExport, exporting }: AdsTableProps) {
+  const headingId = useId();
+  const table = phase.data;
+  const title = LEVEL_NAMES[query.level];
+  const unit = title.toLowerCase();
+  const pages = table === null ? 1 : Math.max(1, Math.ceil(table.total / Math.max(1, table.pageSize)));
+  const first = table === null || table.total === 0 ? 0 : (table.page - 1) * table.pageSize + 1;
+  const last = table === null ? 0 : Math.min(table.total, table.page * table.pageSize);
+  const drills = query.level !== "ad";
+  return (
+    <section className="ads-table" aria-labelledby={headingId}>
+      <div className="chart-card-head">
+        <h2 id={headingId}>{title}</h2>
+        <ExportButtons title={`the ${unit} table`} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />
+      </div>
+      <Breadcrumb query={query} table={table} onUp={onUp} />
+      {drills && <p className="muted ads-table-hint">Click a {query.level === "campaign" ? "campaign" : "ad set"}'s name to see its {query.level === "campaign" ? "ad sets" : "ads"}.</p>}
+      {phase.kind === "failed" && (
+        <div className="ads-table-failure" role="alert">
+          <p className="error">{phase.error}</p>
+          <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
+            <i className="pi pi-refresh" aria-hidden="true" /> Try again
+          </button>
+        </div>
+      )}
+      {exporting && (
+        <p className="muted" role="status">
+          Preparing the CSV of the {unit}…
+        </p>
+      )}
+      {table === null ? (
+        phase.kind !== "failed" && <p className="muted">Loading the {unit}…</p>
+      ) : (
+        <>
+          <p className="muted ads-table-count" role="status" aria-busy={phase.kind === "loading"}>
+            {table.total === 0
+              ? `No ${unit} with figures in this range.`
+              : first > table.total
+                ? `Page ${formatCount(table.page)} is past the last page of ${formatCount(table.total)} ${unit}.`
+                : `${title} ${formatCount(first)}–${formatCount(last)} of ${formatCount(table.total)}`}
+          </p>
+          {table.rows.length > 0 && (
+            <div className="table-scroll ads-table-scroll" role="region" aria-label={`${title} table`} tabIndex={0}>
+              <table>
+                <caption className="visually-hidden">
+                  {title}, sorted by {SORT_NAMES[query.sort]} {query.order === "asc" ? "ascending" : "descending"}
+                </caption>
+                <thead>
+                  <tr>
+                    <SortHeader header="Name" sort="name" query={query} onSort={onSort} className="ads-name-col" />
+                    {query.level === "campaign" && <th scope="col">Status</th>}
+                    {TABLE_COLUMNS.map((c) => (
+                      <SortHeader key={c.sort} header={c.header} sort={c.sort} query={query} onSort={onSort} />
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.rows.map((r) => (
+                    <tr key={r.id}>
+                      <th scope="row" className="ads-name">
+                        {drills ? (
+                          <button type="button" className="ads-drill" onClick={() => onDrill(r)}>
+                            {r.name}
+                          </button>
+                        ) : (
+                          <span className="ads-row-name">{r.name}</span>
+                        )}
+                        <span className="ads-row-detail muted">{rowDetail(r)}</span>
+                      </th>
+                      {query.level === "campaign" && <td className="ads-status">{statusLabel(r) ?? <span className="muted">—</span>}</td>}
+                      {TABLE_COLUMNS.map((c) => (
+                        <td key={c.sort}>{c.cell(r)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {(table.total > table.pageSize || table.page > 1) && (
+            <nav className="ads-pager" aria-label={`Pages of ${unit}`}>
+              <button type="button" className={`${BUTTON} p-button-text`} disabled={table.page <= 1} onClick={() => onPage(Math.min(table.page - 1, pages))}>
+                <i className="pi pi-angle-left" aria-hidden="true" /> Previous
+              </button>
+              <span>
+                Page {formatCount(table.page)} of {formatCount(pages)}
+              </span>
+              <button type="button" className={`${BUTTON} p-button-text`} disabled={table.page >= pages} onClick={() => onPage(table.page + 1)}>
+                Next <i className="pi pi-angle-right" aria-hidden="true" />
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
