@@ -9,6 +9,8 @@ import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
 import { CommerceService } from "./services/commerce";
 import { SocialService } from "./services/social";
+import { AdsService } from "./services/ads";
+import { AdsRulesService } from "./services/adsRules";
 import { SocialImportService } from "./services/socialImport";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
@@ -33,7 +35,7 @@ const asIs = <T>(service: T): T => service;
  */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
-  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs } : demoTopUps(storage);
+  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs, ads: asIs, adsRules: asIs } : demoTopUps(storage);
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   return {
     config,
@@ -58,6 +60,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     ),
     commerce: demo.commerce(new CommerceService(storage)),
     social: demo.social(new SocialService(storage)),
+    ads: demo.ads(new AdsService(storage)),
+    adsRules: demo.adsRules(new AdsRulesService(storage)),
     // Like the orders: read in slices (a workbook in a worker thread), the posts staged as they come.
     socialImport: new SocialImportService(storage, undefined, readSocialInSlices),
     activity: new Activity(),

@@ -8,6 +8,7 @@ import { ReadCaches } from "../services/cache";
 import { seedDemoOrders } from "./commerceDemo";
 import { seedDemoO2O } from "./o2oDemo";
 import { seedDemoSocial } from "./socialDemo";
+import { seedDemoAds } from "./adsDemo";
 import { DEMO_ADS_METRICS, DEMO_MA_METRICS, DEMO_METRICS_START, demoAdsValues, demoMaValues, type Channel } from "./demoSeries";
 import { UserService } from "../services/users";
 
@@ -64,6 +65,7 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     await tx.query("INSERT INTO account_template (channel, start_year) VALUES ('facebook', 2021), ('tiktok', 2021)");
     await insertDemoMetrics(tx, DEMO_METRICS_START, bangkokDay(now));
     await seedDemoSocial(tx, bangkokDay(now));
+    await seedDemoAds(tx, bangkokDay(now));
     await seedDemoO2O(tx, now);
     await seedDemoOrders(tx, now);
     return true;

@@ -8,6 +8,8 @@
  * - metrics (KPI progress): up to today, at most once per Bangkok day;
  * - posts and page audience (social figures): up to today, at most once per Bangkok day, after
  *   the metrics they are made from;
+ * - ad days (Ads & Automation): up to today, at most once per Bangkok day, after the metrics they
+ *   add up to; the brand's rules are then evaluated over the new days;
  * - o2o rollups (the built-in visitor analytics service): up to the last complete hour, at most
  *   once per hour.
  *
@@ -20,6 +22,8 @@ import { extendDemoOrders } from "./commerceDemo";
 import { completeHoursEnd, extendDemoO2O } from "./o2oDemo";
 import { extendDemoMetrics } from "./seed";
 import { extendDemoSocial } from "./socialDemo";
+import { extendDemoAds } from "./adsDemo";
+import { evaluateBrandRules } from "../services/adsRules";
 
 /**
  * `fill`, run at most once per value of `period()` (the first call of a new period runs it; the
@@ -69,6 +73,16 @@ export function demoTopUps(db: Storage, now: () => Date = () => new Date()) {
   const metrics = oncePer(() => bangkokDay(now()), () => extendDemoMetrics(db, bangkokDay(now())));
   const o2o = oncePer(() => completeHoursEnd(now()), () => extendDemoO2O(db, now()));
   const social = oncePer(() => bangkokDay(now()), () => extendDemoSocial(db, bangkokDay(now())));
+  const ads = oncePer(() => bangkokDay(now()), async () => {
+    const today = bangkokDay(now());
+    for (const [brandId, from] of await extendDemoAds(db, today)) {
+      await evaluateBrandRules(db, brandId, from, today, undefined, { userId: null, actor: "demo" });
+    }
+  });
+  const metricsThenAds = async () => {
+    await metrics();
+    await ads();
+  };
   return {
     /** E-Commerce and CRM reads continue the demo orders to today first. */
     commerce: <T extends { figures: (...a: never[]) => Promise<unknown>; customers: (...a: never[]) => Promise<unknown> }>(service: T): T =>
@@ -82,6 +96,12 @@ export function demoTopUps(db: Storage, now: () => Date = () => new Date()) {
         await metrics();
         await social();
       }),
+    /** The ads figures continue the demo metrics and ad days to today first. */
+    ads: <T extends { figures: (...a: never[]) => Promise<unknown> }>(service: T): T =>
+      before(service, ["figures"] as AsyncMethod<T>[], metricsThenAds),
+    /** The rules and alerts see the ad days up to today (and the rules evaluated over them) first. */
+    adsRules: <T extends { upsert: (...a: never[]) => Promise<unknown>; alerts: (...a: never[]) => Promise<unknown>; evaluate: (...a: never[]) => Promise<unknown> }>(service: T): T =>
+      before(service, ["upsert", "alerts", "evaluate"] as AsyncMethod<T>[], metricsThenAds),
     /** The built-in o2o service continues the demo rollups to the last complete hour first. */
     o2o: <T extends { request: (...a: never[]) => Promise<unknown> }>(backend: T): T =>
       before(backend, ["request"] as AsyncMethod<T>[], o2o),

@@ -14,6 +14,8 @@ import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
 import type { SocialService } from "../services/social";
+import type { AdsService } from "../services/ads";
+import { firstRuleProblem, type AdsRulesService } from "../services/adsRules";
 import { ServiceError } from "../services/errors";
 import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
 import type { O2OProxy } from "../services/o2oProxy";
@@ -37,6 +39,8 @@ export interface AppDeps {
   readonly ordersImport: OrdersImportService;
   readonly commerce: CommerceService;
   readonly social: SocialService;
+  readonly ads: AdsService;
+  readonly adsRules: AdsRulesService;
   readonly socialImport: SocialImportService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
@@ -111,7 +115,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   function route<N extends CallName>(
     name: N,
     handler: (input: RequestOf<N>, principal: Principal | null, c: Context<Env>) => Promise<ResponseOf<N>>,
-    opts: { failMsg?: string } = {},
+    opts: { failMsg?: string; precheck?: (raw: unknown) => { field: string; message: string } | null } = {},
   ) {
     const def = Api[name];
     const extra: Record<string, string> = opts.failMsg ? { msg: opts.failMsg } : {};
@@ -148,6 +152,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
         const why = bad.reason === "depth" ? "is nested too deeply" : "must not contain NUL characters or unpaired surrogates";
         return fail(c, 400, "invalid_body", `${bad.path}: ${why}`, extra);
       }
+      // A check of the raw body before decoding, for messages the form shows too (the ads rules).
+      const problem = opts.precheck?.(raw);
+      if (problem) return fail(c, 400, "invalid_body", `${problem.field}: ${problem.message}`, extra);
       const decoded = decodeWith(def.request, raw, def.method === "GET" ? "ignore" : "error");
       if (!decoded.ok) return fail(c, 400, "invalid_body", decoded.message, extra);
       try {
@@ -254,6 +261,18 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // Social figures and posts of the Brand Experience and MA pages (docs/social.md).
   route("socialFigures", async (b, p) => ({ data: await deps.social.figures(me(p).userId, b) }));
   route("socialPosts", async (b, p) => ({ data: await deps.social.posts(me(p).userId, b) }));
+
+  // Ads & Automation (issue 15, docs/ads.md): figures, rules and alerts.
+  route("adsFigures", async (b, p) => ({ data: await deps.ads.figures(me(p).userId, b) }));
+  route("adsRules", async (b, p) => ({ data: await deps.adsRules.list(me(p).userId, b.brand) }));
+  route("upsertAdsRule", async (b, p) => deps.adsRules.upsert(me(p).userId, b), { precheck: firstRuleProblem });
+  route("deleteAdsRule", async (b, p) => {
+    await deps.adsRules.remove(me(p).userId, b.brand, b.id);
+    return { msg: "Delete Success" };
+  });
+  route("adsAlerts", async (b, p) => deps.adsRules.alerts(me(p).userId, b));
+  route("acknowledgeAdsAlerts", async (b, p) => deps.adsRules.acknowledge(me(p).userId, b.brand, b.ids));
+  route("evaluateAdsRules", async (b, p) => deps.adsRules.evaluate(me(p).userId, b.brand, b.start, b.end));
 
   // E-Commerce figures and the CRM page's customers (docs/commerce.md).
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
