@@ -12,6 +12,8 @@ import { SocialService } from "./services/social";
 import { AdsService } from "./services/ads";
 import { AdsRulesService } from "./services/adsRules";
 import { SocialImportService } from "./services/socialImport";
+import { AdsImportService } from "./services/adsImport";
+import { readAdsInSlices } from "./import/ads/slices";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
 import { O2OBuiltinService } from "./services/o2oService";
@@ -64,6 +66,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     adsRules: demo.adsRules(new AdsRulesService(storage)),
     // Like the orders: read in slices (a workbook in a worker thread), the posts staged as they come.
     socialImport: new SocialImportService(storage, undefined, readSocialInSlices),
+    // Like the social import: read in slices (a workbook in a worker thread). The rules are evaluated after each import (docs/ads-import.md).
+    adsImport: new AdsImportService(storage, undefined, readAdsInSlices),
     activity: new Activity(),
   };
 }

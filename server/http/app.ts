@@ -21,6 +21,7 @@ import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metri
 import type { O2OProxy } from "../services/o2oProxy";
 import { ORDERS_IMPORT_MAX_BYTES, type OrdersImportService } from "../services/ordersImport";
 import { SOCIAL_IMPORT_MAX_BYTES, type SocialImportService } from "../services/socialImport";
+import { ADS_IMPORT_MAX_BYTES, type AdsImportService } from "../services/adsImport";
 import { registerFileImport, STATUS } from "./fileImport";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
@@ -42,6 +43,7 @@ export interface AppDeps {
   readonly ads: AdsService;
   readonly adsRules: AdsRulesService;
   readonly socialImport: SocialImportService;
+  readonly adsImport: AdsImportService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -293,6 +295,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
   registerFileImport(app, {
     def: Api.importSocial, maxBytes: SOCIAL_IMPORT_MAX_BYTES, auth: deps.auth,
     run: (bytes, fields: RequestOf<"importSocial">, principal) => deps.socialImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
+
+  // Ads imports (issue 15, docs/ads-import.md): multipart, like the other imports.
+  registerFileImport(app, {
+    def: Api.importAds, maxBytes: ADS_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importAds">, principal) => deps.adsImport.importFile(bytes, fields, { userId: principal.userId }),
   });
 
   // Unknown API paths answer JSON, never the SPA.

@@ -1,49 +1,17 @@
 /**
  * Meta Ads Manager report export (EXPORTS.md §4), CSV or XLSX, English or Thai headers. One row
  * per ad (or ad set, or campaign) and day; every value is an account-level value of the ADS plan,
- * keyed by (Ad ID, day) so that a re-export overwrites instead of adding.
+ * keyed by (Ad ID, day) so that a re-export overwrites instead of adding. The columns are shared
+ * with the ads import (`./ads/metaColumns.ts`), which reads the same report into campaigns, ad sets,
+ * ads and their days and writes these same keys (docs/ads-import.md).
  */
 import { createHash } from "node:crypto";
 import { isDay } from "../../domain/calendarDays";
 import type { MetricKey } from "../../domain/metrics";
+import { ADS_METRIC_COLUMNS, META_ADS_COLUMNS as ADS_COLUMNS, SPENT, TOTAL_LABELS } from "./ads/metaColumns";
 import { cleanCell, dayOf, findColumn } from "./normalize";
 import { commitRow, readNumberCell, type CellValue } from "./rows";
 import { FileRefusedError, type DraftValue, type FormatInput, type FormatOutput } from "./types";
-
-/**
- * Header aliases, English then Thai. Thai names only where a real export or an importer that
- * read real exports shows them (EXPORTS.md: guessed translations of Meta headers were all wrong).
- */
-export const ADS_COLUMNS = {
-  day: ["Day", "วัน"],
-  starts: ["Reporting starts", "เริ่มการรายงาน"],
-  ends: ["Reporting ends", "สิ้นสุดการรายงาน"],
-  campaignName: ["Campaign name", "ชื่อแคมเปญ"],
-  campaignId: ["Campaign ID", "รหัสแคมเปญ"],
-  adSetName: ["Ad set name", "ชื่อชุดโฆษณา"],
-  adSetId: ["Ad set ID", "รหัสชุดโฆษณา"],
-  adName: ["Ad name", "ชื่อโฆษณา"],
-  adId: ["Ad ID", "ID โฆษณา", "รหัสโฆษณา"],
-  currency: ["Currency", "สกุลเงิน"],
-  results: ["Results", "ผลลัพธ์"],
-  resultIndicator: ["Result indicator", "Result type", "ตัวระบุผลลัพธ์"],
-} as const;
-
-/**
- * Metric columns: the first alias present wins. Clicks are link clicks when the report has them
- * (the click a KPI plans for and CPC is quoted on), else Clicks (all). Conversions are purchases.
- */
-export const ADS_METRIC_COLUMNS: ReadonlyArray<{ metric: MetricKey; aliases: readonly string[] }> = [
-  { metric: "spend", aliases: ["Amount spent (THB)", "จำนวนเงินที่ใช้จ่ายไป (THB)"] },
-  { metric: "impression", aliases: ["Impressions", "อิมเพรสชัน"] },
-  { metric: "reach", aliases: ["Reach", "การเข้าถึง"] },
-  { metric: "click", aliases: ["Link clicks", "การคลิกลิงก์", "Clicks (all)", "จำนวนคลิก (ทั้งหมด)"] },
-  { metric: "view", aliases: ["3-second video plays"] },
-  { metric: "engagement", aliases: ["Post engagements", "Post engagement"] },
-  { metric: "leadgen", aliases: ["Leads"] },
-  { metric: "conversion", aliases: ["Purchases", "การซื้อ", "Website purchases"] },
-  { metric: "inbox", aliases: ["Messaging conversations started"] },
-];
 
 /** When a metric has no column of its own, Results count for it on rows whose result indicator says so. */
 const RESULT_KINDS: ReadonlyArray<{ metric: MetricKey; pattern: RegExp }> = [
@@ -51,9 +19,6 @@ const RESULT_KINDS: ReadonlyArray<{ metric: MetricKey; pattern: RegExp }> = [
   { metric: "leadgen", pattern: /lead/i },
   { metric: "inbox", pattern: /messaging_conversation_started|messaging conversations? started/i },
 ];
-
-const SPENT = /^(amount spent|จำนวนเงินที่ใช้จ่ายไป) \(([^)]+)\)$/;
-const TOTAL_LABELS = /^(total|totals|grand total|รวม|รวมทั้งหมด|ทั้งหมด)$|^(results from|ผลลัพธ์จาก)\b/i;
 
 export function isAdsHeader(index: ReadonlyMap<string, number>): boolean {
   const hasTime = findColumn(index, ADS_COLUMNS.day) !== undefined || findColumn(index, ADS_COLUMNS.starts) !== undefined;

@@ -14,7 +14,8 @@ import { FileRefusedError } from "./types";
 /** What the worker is given: which reader, the file's bytes and its context (instants as numbers). */
 export type ParseJob =
   | { readonly kind: "orders"; readonly bytes: Uint8Array; readonly now: number }
-  | { readonly kind: "social"; readonly bytes: Uint8Array; readonly now: number; readonly today: string };
+  | { readonly kind: "social"; readonly bytes: Uint8Array; readonly now: number; readonly today: string }
+  | { readonly kind: "ads"; readonly bytes: Uint8Array; readonly today: string; readonly account: string };
 
 /** Rows the worker sends per message at most (then waits for the caller's "next"). */
 export const ROWS_PER_MESSAGE = 5_000;

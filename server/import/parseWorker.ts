@@ -5,6 +5,7 @@
  * point (server/dist/importParseWorker.mjs in the server's bundle, this file under tsx).
  */
 import { parentPort, workerData } from "node:worker_threads";
+import { parseAdsSteps } from "./ads";
 import { parseOrdersFile } from "./orders";
 import { ROWS_PER_MESSAGE, type ParseJob, type ParseReply } from "./offThread";
 import { UnreadableFileError } from "./sheet";
@@ -22,8 +23,10 @@ function* read(): Generator<readonly unknown[], unknown, void> {
     for (let i = 0; i < parsed.orders.length; i += ROWS_PER_MESSAGE) yield parsed.orders.slice(i, i + ROWS_PER_MESSAGE);
     return { ...parsed, orders: [] };
   }
-  // Posts come as the file is read, in chunks of at most ROWS_PER_MESSAGE (parseSocialSteps).
-  const steps = parseSocialSteps(job.bytes, { now: new Date(job.now), today: job.today });
+  // Posts (or ad days) come as the file is read, in chunks of at most ROWS_PER_MESSAGE.
+  const steps = job.kind === "ads"
+    ? parseAdsSteps(job.bytes, { today: job.today, account: job.account })
+    : parseSocialSteps(job.bytes, { now: new Date(job.now), today: job.today });
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
