@@ -7,6 +7,8 @@ import { draftOf, formProblems, type RuleField, type RuleForm } from "./adsRuleF
 export interface RuleEditorView {
   readonly open: boolean;
   readonly mode: "new" | "edit";
+  /** The brand the rule is saved for (the one shown when the dialog opened). */
+  readonly brand: string;
   readonly form: RuleForm;
   /** The message under each field (after a Save; a field the server refused too). */
   readonly problems: Partial<Record<RuleField, string>>;
@@ -30,6 +32,7 @@ export function selectRuleEditor(s: AdsRuleEditorSnapshot): RuleEditorView {
   return {
     open,
     mode: context.id === null ? "new" : "edit",
+    brand: context.brand,
     form: context.form,
     problems,
     saving: s.matches("saving"),

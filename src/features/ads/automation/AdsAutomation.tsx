@@ -1,0 +1,150 @@
+/**
+ * The automation section of /ads (issue 15), mounted by the page below its figures: the brand's
+ * rules (`machines/ads/adsRulesMachine`), the rule dialog and the delete confirmation
+ * (`machines/ads/adsRuleEditorMachine`), the alerts of the page's range
+ * (`machines/ads/adsAlertsMachine`) and the Import ads dialog (`machines/importOrders`). The
+ * actors (every call) are in `automationActors.ts`; the statecharts are read through their named
+ * selectors. A saved or deleted rule reloads the rules and the alerts; an import reloads the page
+ * (`invalidatePageData`), and with it this section. What the rules mean: docs/ads.md.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import type { AdsCampaignRef } from "../../../../domain/adsContract";
+import { adsAlertsMachine, type AlertsQuery } from "../../../../machines/ads/adsAlertsMachine";
+import { sameAlertsPanel, selectAlertsPanel } from "../../../../machines/ads/adsAlertsSelectors";
+import { adsRuleEditorMachine } from "../../../../machines/ads/adsRuleEditorMachine";
+import { sameRuleDelete, sameRuleEditor, selectRuleDelete, selectRuleEditor } from "../../../../machines/ads/adsRuleEditorSelectors";
+import { adsRulesMachine } from "../../../../machines/ads/adsRulesMachine";
+import { samePagePhase, selectPagePhase } from "../../../../machines/shared/pageLoad";
+import { appInspect } from "@/app/inspect";
+import { invalidatePageData, useDataRevision, usePageReload } from "@/app/pageData";
+import { showToast } from "@/app/toast";
+import { formatCount } from "@/components/format/numbers";
+import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
+import { alertsActors, ruleEditorActors, rulesActors } from "@/features/ads/automation/automationActors";
+import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
+import { ImportAdsDialog } from "@/features/ads/automation/ImportAdsDialog";
+import { RuleEditorDialog } from "@/features/ads/automation/RuleEditorDialog";
+import "./automation.css";
+
+export interface AdsAutomationProps {
+  brand: string;
+  /** The page's range, YYYY-MM-DD. */
+  start: string;
+  end: string;
+  /** The campaigns a rule can choose among (the page's). */
+  campaigns: readonly AdsCampaignRef[];
+}
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationProps) {
+  // The rules list.
+  const rulesQuery = useMemo(() => ({ brand }), [brand]);
+  const rulesActor = useActorRef(adsRulesMachine.provide({ actors: rulesActors }), { input: { query: rulesQuery }, inspect: appInspect });
+  useEffect(() => rulesActor.send({ type: "page.query", query: rulesQuery }), [rulesActor, rulesQuery]);
+  usePageReload(rulesActor);
+  const rulesPhase = useSelector(rulesActor, selectPagePhase, samePagePhase);
+
+  // The alerts panel.
+  const alertsQuery = useMemo<AlertsQuery>(() => ({ brand, start, end }), [brand, start, end]);
+  const alertsActor = useActorRef(
+    adsAlertsMachine.provide({
+      actors: alertsActors,
+      actions: {
+        notifyAcknowledged: (_, { acknowledged }) => showToast({ severity: "success", summary: `${plural(acknowledged, "alert", "alerts")} acknowledged` }),
+        notifyChecked: (_, { response }) =>
+          showToast({ severity: "success", summary: `Rules checked: ${plural(response.rules, "rule", "rules")}, ${plural(response.alerts, "alert", "alerts")} in the range` }),
+      },
+    }),
+    { input: { query: alertsQuery }, inspect: appInspect },
+  );
+  useEffect(() => alertsActor.send({ type: "alerts.query", query: alertsQuery }), [alertsActor, alertsQuery]);
+  // An import elsewhere (or here) raised alerts: the list loads again.
+  const revision = useDataRevision();
+  const firstRevision = useRef(revision);
+  useEffect(() => {
+    if (revision !== firstRevision.current) alertsActor.send({ type: "alerts.reload" });
+  }, [alertsActor, revision]);
+  const alerts = useSelector(alertsActor, selectAlertsPanel, sameAlertsPanel);
+
+  // The rule dialog and the delete confirmation.
+  const editorActor = useActorRef(
+    adsRuleEditorMachine.provide({
+      actors: ruleEditorActors,
+      actions: {
+        notifySaved: (_, { response }) => {
+          showToast({ severity: "success", summary: `Rule saved: ${plural(response.alerts, "alert", "alerts")} over the last 365 days` });
+          rulesActor.send({ type: "page.reload" });
+          alertsActor.send({ type: "alerts.reload" });
+        },
+        notifyDeleted: (_, { name }) => {
+          showToast({ severity: "success", summary: `Rule deleted: ${name}` });
+          rulesActor.send({ type: "page.reload" });
+          alertsActor.send({ type: "alerts.reload" });
+        },
+      },
+    }),
+    { inspect: appInspect },
+  );
+  const editor = useSelector(editorActor, selectRuleEditor, sameRuleEditor);
+  const deletion = useSelector(editorActor, selectRuleDelete, sameRuleDelete);
+
+  const [importing, setImporting] = useState(false);
+  const onImported = useCallback(() => invalidatePageData(), []);
+
+  return (
+    <section className="ads-automation" aria-labelledby="ads-automation-title">
+      <div className="automation-head">
+        <h2 id="ads-automation-title">Automation</h2>
+        <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={() => setImporting(true)}>
+          <i className="pi pi-upload" aria-hidden="true" /> Import ads
+        </button>
+      </div>
+      <div className="automation-grid">
+        <RulesList
+          brand={brand}
+          phase={rulesPhase}
+          campaigns={campaigns}
+          onNew={() => editorActor.send({ type: "rule.new", brand })}
+          onEdit={(rule) => editorActor.send({ type: "rule.edit", brand, rule })}
+          onDelete={(rule) => editorActor.send({ type: "rule.delete", brand, rule })}
+          onRetry={() => rulesActor.send({ type: "page.retry" })}
+        />
+        <AlertsPanel
+          start={start}
+          end={end}
+          view={alerts}
+          rules={rulesPhase.data ?? []}
+          onStatus={(status) => alertsActor.send({ type: "alerts.status", status })}
+          onAcknowledge={(ids) => alertsActor.send({ type: "alerts.acknowledge", ids })}
+          onCheck={() => alertsActor.send({ type: "alerts.check" })}
+          onRetry={() => alertsActor.send({ type: "alerts.retry" })}
+        />
+      </div>
+      <RuleEditorDialog
+        brand={editor.brand === "" ? brand : editor.brand}
+        view={editor}
+        campaigns={campaigns}
+        onChange={(patch) => editorActor.send({ type: "draft.set", patch })}
+        onSave={() => editorActor.send({ type: "rule.save" })}
+        onCancel={() => editorActor.send({ type: "rule.cancel" })}
+      />
+      <ConfirmDeleteDialog
+        visible={deletion.open}
+        header="Delete rule"
+        width={440}
+        deleting={deletion.deleting}
+        error={deletion.error}
+        failurePrefix="The rule was not deleted"
+        onConfirm={() => editorActor.send({ type: "rule.confirmDelete" })}
+        onCancel={() => editorActor.send({ type: "rule.cancel" })}
+      >
+        <p>
+          Delete the rule <strong>{deletion.name}</strong> and its alerts? This cannot be undone.
+        </p>
+      </ConfirmDeleteDialog>
+      {importing && <ImportAdsDialog brand={brand} onClose={() => setImporting(false)} onImported={onImported} />}
+    </section>
+  );
+}
