@@ -66,7 +66,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     adsRules: demo.adsRules(new AdsRulesService(storage)),
     // Like the orders: read in slices (a workbook in a worker thread), the posts staged as they come.
     socialImport: new SocialImportService(storage, undefined, readSocialInSlices),
-    // Like the social import: read in slices (a workbook in a worker thread). The rules are evaluated after each import (docs/ads-import.md).
+    // Like the social import: read in slices (a workbook in a worker thread); the brand's rules are evaluated after each import.
     adsImport: new AdsImportService(storage, undefined, readAdsInSlices),
     activity: new Activity(),
   };

@@ -15,8 +15,9 @@
  *   that key and day the ad day no longer gives is removed.
  * - **Real rows replace the demo.** The account's demo campaigns, ad sets, ads, ad days and its
  *   demo `ads` metrics are removed in the same transaction.
- * - After the write, the brand's automation rules are evaluated over the imported days (the
- *   `afterImport` hook the runtime gives), and the answer says how many alerts they raised.
+ * - After the write, the brand's automation rules are evaluated over the imported days and the
+ *   windows after them (`evaluateRulesAfterImport`, server/services/adsRules.ts), and the answer
+ *   says how many alerts they raised.
  *
  * Knows nothing of HTTP: it takes bytes and ids and throws ServiceError.
  */
@@ -29,6 +30,7 @@ import { FileRefusedError, UnreadableFileError, type AdRowDraft, type AdsFileSum
 import { OBJECTIVE_RESULT_METRIC, resultKindOf } from "../import/ads/cells";
 import { readAdsInThisThread, type AdsFileReading } from "../import/ads/slices";
 import type { Queryable, Storage } from "../storage/storage";
+import { evaluateRulesAfterImport } from "./adsRules";
 import { ServiceError } from "./errors";
 import { ImportRefusedError, type ImportScope } from "./metrics";
 
@@ -44,9 +46,9 @@ export type AdsFileReader = (bytes: Uint8Array, ctx: ParseContext) => AdsFileRea
 
 /**
  * Evaluates the brand's automation rules over the days from `first` to `last` (and the windows
- * that reach past them) after an import; answers how many alerts they raised.
+ * that reach past them) after an import, as `userId` (null: the CLI); answers how many alerts they raised.
  */
-export type AfterAdsImport = (brandId: number, first: string, last: string) => Promise<number>;
+export type AfterAdsImport = (brandId: number, first: string, last: string, userId: number | null) => Promise<number>;
 
 interface Account { id: string; name: string; brand_id: number; brand: string; channel: "facebook" | "tiktok" }
 
@@ -209,8 +211,9 @@ export class AdsImportService {
     private readonly now: () => Date = () => new Date(),
     /** How the file is read (the server: in slices, or a workbook in a worker thread, so that it keeps answering meanwhile). */
     private readonly readFile: AdsFileReader = readAdsInThisThread,
-    /** Evaluates the brand's rules over the imported days (the runtime gives the rules service's); none = no alerts. */
-    private readonly afterImport?: AfterAdsImport,
+    /** Evaluates the brand's rules over the imported days: by default `evaluateRulesAfterImport` (server/services/adsRules.ts). */
+    private readonly afterImport: AfterAdsImport = (brandId, first, last, userId) =>
+      evaluateRulesAfterImport(db, brandId, first, last, bangkokDay(now()), userId).then((r) => r.alerts),
   ) {}
 
   /** The account the import names, among the scope's. */
@@ -282,9 +285,9 @@ export class AdsImportService {
       : await this.db.background().transaction((tx) => this.write(tx, account, summary, days, today));
     const notes = [...summary.notes];
     let alerts = 0;
-    if (first !== null && last !== null && this.afterImport) {
+    if (first !== null && last !== null) {
       try {
-        alerts = await this.afterImport(account.brand_id, first, last);
+        alerts = await this.afterImport(account.brand_id, first, last, "userId" in scope ? scope.userId : null);
       } catch (err) {
         // The import is written; the rules are evaluated again on demand and at the next import.
         console.error(`[error] ads import into ${account.id}: evaluating the rules failed:`, err instanceof Error ? err.message : err);

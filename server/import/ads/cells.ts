@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { satangOf } from "../../../domain/ads";
+import { isDay } from "../../../domain/calendarDays";
 import type { AdObjective, CampaignStatus } from "../../../domain/adsContract";
 import type { MetricKey } from "../../../domain/metrics";
 import type { RowCheck } from "../social/cells";
@@ -85,6 +86,7 @@ export function dayCell(raw: string | undefined, column: string, today: string, 
   if (text === "") return check.fail(column, "is empty");
   const day = dayOf(text);
   if (day === null) return check.fail(column, `${shown(text)} is not a date like 2025-09-01`);
+  if (!isDay(day)) return check.fail(column, `${shown(text)} is not a date that exists`);
   if (day > today) return check.fail(column, `${day} is after today (${today}, Bangkok)`);
   if (day < FIRST_AD_DAY) return check.fail(column, `${day} is before ${FIRST_AD_DAY}`);
   return day;
