@@ -12,7 +12,7 @@ import { adsRuleEditorMachine, type UpsertAdsRuleResponse } from "../../machines
 import { selectRuleEditor } from "../../machines/ads/adsRuleEditorSelectors";
 import type { AlertsPanelView } from "../../machines/ads/adsAlertsSelectors";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
-import { importAdsSummary } from "@/features/ads/automation/automationFormat";
+import { acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
 import { ImportAdsView } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorForm } from "@/features/ads/automation/RuleEditorDialog";
 
@@ -187,7 +187,7 @@ describe("the alerts panel", () => {
     alert({}),
     alert({ id: 2, ruleId: 2, ruleName: "CTR falling", value: -32.46, threshold: 20 }),
     alert({ id: 3, ruleId: 3, ruleName: "Overspend", campaignId: null, campaignName: null, value: 118.24, threshold: 110 }),
-    alert({ id: 4, ruleId: 4, ruleName: "CPA", value: 131.5, threshold: 120, acknowledgedAt: "2024-06-21T18:30:00.000Z", acknowledgedBy: "demo@example.com" }),
+    alert({ id: 4, ruleId: 4, ruleName: "CPA", value: 131.5, threshold: 120, acknowledgedAt: "2024-06-21T18:30:00.000Z", acknowledgedBy: "Demo User" }),
   ];
   const props = { start: "2024-06-01", end: "2024-06-30", rules, onStatus: vi.fn(), onAcknowledge: vi.fn(), onCheck: vi.fn(), onRetry: vi.fn() };
 
@@ -201,7 +201,9 @@ describe("the alerts panel", () => {
       ["2024-06-20", "Always on", "฿131.50", "above ฿120.00"],
     ]);
     // Acknowledged on the Bangkok day (01:30 on the 22nd), by whom.
-    expect(rows[3]![5]).toBe("Acknowledged 2024-06-22 by demo@example.com");
+    expect(rows[3]![5]).toBe("Acknowledged 2024-06-22 by Demo User");
+    // As the server writes it: Bangkok wall-clock time.
+    expect(acknowledgedDay("2024-06-22T01:30:00")).toBe("2024-06-22");
   });
 
   it("acknowledges one alert or every open one shown, and checks the rules", async () => {

@@ -98,8 +98,13 @@ export function importAdsSummary(r: ImportAdsResult): string {
   );
 }
 
-/** The Bangkok day an alert was acknowledged (the answer's instant); the text itself when it is not one. */
+/**
+ * The Bangkok day an alert was acknowledged: the server writes Bangkok wall-clock time
+ * (YYYY-MM-DDTHH:mm:ss), whose day is its first ten characters; an instant with a zone is turned
+ * into its Bangkok day.
+ */
 export function acknowledgedDay(at: string): string {
+  if (!/(Z|[+-]\d\d:?\d\d)$/.test(at)) return at.slice(0, 10);
   const ms = Date.parse(at);
-  return Number.isNaN(ms) ? at : bangkokDay(ms);
+  return Number.isNaN(ms) ? at.slice(0, 10) : bangkokDay(ms);
 }
