@@ -296,3 +296,10 @@ describe("pacing against the KPI plan", () => {
     expect([...section.querySelectorAll("tbody td")].map((td) => td.textContent)).toEqual(["10,000", "5,161", "8,000", "80%", "link clicks"]);
   });
 });
+
+describe("a hand-typed table URL", () => {
+  it("is no id when the router read it as a number, and no sort or page it does not know", () => {
+    expect(adsTableOf({ lvl: "adSet", cmp: 120580436454023870 as unknown as string })).toEqual(FIRST_ADS_TABLE);
+    expect(adsTableOf({ sort: "bogus" as never, dir: "up" as never, pg: 0 })).toEqual(FIRST_ADS_TABLE);
+  });
+});

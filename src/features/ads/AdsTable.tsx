@@ -104,7 +104,7 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
         <ExportButtons title={`the ${unit} table`} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />
       </div>
       <Breadcrumb query={query} table={table} onUp={onUp} />
-      {drills && <p className="muted ads-table-hint">Click a {query.level === "campaign" ? "campaign" : "ad set"}'s name to see its {query.level === "campaign" ? "ad sets" : "ads"}.</p>}
+      {drills && <p className="muted ads-table-hint">{query.level === "campaign" ? "Click a campaign's name to see its ad sets." : "Click an ad set's name to see its ads."}</p>}
       {phase.kind === "failed" && (
         <div className="ads-table-failure" role="alert">
           <p className="error">{phase.error}</p>

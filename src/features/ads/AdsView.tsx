@@ -217,7 +217,9 @@ function PacingBody({ kpi, figures, start, end, today }: { kpi: AdsKpi; figures:
 function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: string; today: string }) {
   return (
     <section className="ads-pacing" aria-labelledby="ads-pacing-title">
-      <h2 id="ads-pacing-title">Pacing against the KPI plan</h2>
+      <div className="chart-card-head">
+        <h2 id="ads-pacing-title">Pacing against the KPI plan</h2>
+      </div>
       <PacingBody {...p} />
     </section>
   );
@@ -269,10 +271,10 @@ export function AdsView(p: AdsViewProps) {
         ) : (
           <>
             <Charts brand={p.brand} figures={p.figures} start={p.start} end={p.end} onFilter={p.onFilter} />
-            {p.table}
           </>
         )}
         {p.kpi !== null && <Pacing kpi={p.kpi} figures={p.figures} start={p.start} end={p.end} today={p.today} />}
+        {!empty && p.table}
       </div>
     );
   }

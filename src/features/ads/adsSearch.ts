@@ -4,7 +4,7 @@
  * without the ids it needs (ads without their ad set) shows the campaigns; the defaults are left
  * out of the URL so a plain /ads stays plain.
  */
-import type { AdLevel, AdsSort } from "../../../domain/adsContract";
+import { ADS_SORTS, type AdLevel, type AdsSort } from "../../../domain/adsContract";
 import type { AdsSearch } from "../../../domain/routeSearch";
 
 export interface AdsTableQuery {
@@ -22,9 +22,18 @@ export const FIRST_ADS_TABLE: AdsTableQuery = { level: "campaign", campaign: nul
 
 /** The table a URL asks for (defaults for what it leaves out or cannot stand alone). */
 export function adsTableOf(search: Partial<AdsSearch>): AdsTableQuery {
-  const rest = { sort: search.sort ?? FIRST_ADS_TABLE.sort, order: search.dir ?? FIRST_ADS_TABLE.order, page: search.pg ?? 1 };
-  if (search.lvl === "ad" && search.cmp !== undefined && search.set !== undefined) return { level: "ad", campaign: search.cmp, adSet: search.set, ...rest };
-  if (search.lvl === "adSet" && search.cmp !== undefined) return { level: "adSet", campaign: search.cmp, adSet: null, ...rest };
+  // The route drops what does not decode; a value is checked again here, as the search the page
+  // reads also holds what the layout passes through (a hand-typed `cmp=1205…` is a number, its
+  // last digits lost: it is no id).
+  const id = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
+  const sort = (ADS_SORTS as readonly unknown[]).includes(search.sort) ? (search.sort as AdsSort) : FIRST_ADS_TABLE.sort;
+  const order = search.dir === "asc" || search.dir === "desc" ? search.dir : FIRST_ADS_TABLE.order;
+  const page = typeof search.pg === "number" && Number.isInteger(search.pg) && search.pg >= 1 ? search.pg : 1;
+  const rest = { sort, order, page };
+  const campaign = id(search.cmp);
+  const adSet = id(search.set);
+  if (search.lvl === "ad" && campaign !== null && adSet !== null) return { level: "ad", campaign, adSet, ...rest };
+  if (search.lvl === "adSet" && campaign !== null) return { level: "adSet", campaign, adSet: null, ...rest };
   return { level: "campaign", campaign: null, adSet: null, ...rest };
 }
 
