@@ -22,6 +22,7 @@ export const SERVER_ENTRIES = {
   metrics: "server/cli/metrics.ts",
   orders: "server/cli/orders.ts",
   social: "server/cli/social.ts",
+  ads: "server/cli/ads.ts",
   // The orders and social imports read workbooks in a worker thread (server/import/offThread.ts).
   importParseWorker: "server/import/parseWorker.ts",
 };
