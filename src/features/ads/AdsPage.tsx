@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import type { AdsRow, AdsSort } from "../../../domain/adsContract";
+import type { AdsCampaignRef, AdsRow, AdsSort } from "../../../domain/adsContract";
 import { bangkokDay, toDisplayDate } from "../../../domain/dates";
 import { isChannelFilter } from "../../../domain/metrics";
 import { ALL_CHANNEL } from "../../../domain/permissions";
@@ -31,6 +31,10 @@ import { adsRequestOf } from "@/features/ads/adsRequest";
 import { adsSearchOf, adsTableOf, drilledInto, parentOf, sortedBy, upTo, type AdsTableQuery } from "@/features/ads/adsSearch";
 import { AdsTableView } from "@/features/ads/AdsTable";
 import { AdsView, type AdsPhase } from "@/features/ads/AdsView";
+import { AdsAutomation } from "@/features/ads/automation/AdsAutomation";
+
+/** Before the first answer: no campaign to choose in a rule's scope (one array, so the section does not redraw). */
+const NO_CAMPAIGNS: readonly AdsCampaignRef[] = [];
 
 export default function AdsPage() {
   const view = useView();
@@ -128,8 +132,8 @@ export default function AdsPage() {
           exporting={exporting}
         />
       }
-      // The automation section (rules, alerts, Import ads) mounts here once src/features/ads/automation/AdsAutomation.tsx exists.
-      automation={null}
+      // The automation section: rules, alerts and Import ads (src/features/ads/automation).
+      automation={<AdsAutomation brand={view.brand} start={start} end={end} campaigns={phase.data?.figures.campaigns ?? NO_CAMPAIGNS} />}
       onFilter={onFilter}
       onRemoveClick={pageFilter.remove}
       onUndo={pageFilter.undo}
