@@ -189,11 +189,13 @@ export function AlertsPanel(p: AlertsPanelProps) {
                       <td className="alerts-day">{a.day}</td>
                       <th scope="row" className="alerts-rule">
                         {a.ruleName}
-                        <span className="alerts-rule-text muted">{rule === null ? a.ruleText : `${metricLabel(rule.metric)} · ${a.ruleText}`}</span>
+                        <span className="alerts-rule-text muted" title={a.ruleText}>
+                          {rule === null ? a.ruleText : metricLabel(rule.metric)}
+                        </span>
                       </th>
-                      <td className="alerts-campaign">{campaign}</td>
-                      <td className="alerts-value">{alertValueText(a.value, rule)}</td>
-                      <td className="alerts-threshold">{alertThresholdText(a.threshold, rule)}</td>
+                      <td className="alerts-campaign" data-label="Campaign">{campaign}</td>
+                      <td className="alerts-value" data-label="Value">{alertValueText(a.value, rule)}</td>
+                      <td className="alerts-threshold" data-label="Threshold">{alertThresholdText(a.threshold, rule)}</td>
                       <td className="alerts-ack">
                         {a.acknowledgedAt === null ? (
                           <button

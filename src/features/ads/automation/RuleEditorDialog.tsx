@@ -140,8 +140,8 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
               filter
               maxSelectedLabels={2}
               selectedItemsLabel="{0} campaigns"
-              appendTo="self"
               className="rule-campaigns"
+              panelClassName="rule-campaigns-panel"
               invalid={problem("scope.campaigns") !== undefined}
             />
           )}
