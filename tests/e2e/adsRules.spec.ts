@@ -1,0 +1,92 @@
+/**
+ * The automation section of /ads (issue 15) on the demo: a rule with a window of 0 days shows the
+ * window's message under its field and is not sent; "Frequency above 3 over the last 7 days",
+ * created in the form, raises alerts on Tipco's fatigued campaign (the demo's campaign whose
+ * frequency rises as it ages: server/demo/adsDemo.ts) and only there; one is acknowledged and
+ * moves to the history; the rule is deleted, and its alerts with it.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { addDays } from "../../domain/calendarDays";
+import { bangkokDay } from "../../domain/dates";
+import { trackPageProblems } from "./models/pageProblems";
+import { signInQuickly } from "./support/session";
+import { DEMO } from "./support/users";
+
+trackPageProblems(test);
+
+const FATIGUED = "Tipco Cold Pressed – Retarget ATC 14D";
+const RULE = "Fatigue watch (e2e)";
+
+const rulesList = (page: Page) => page.getByRole("list", { name: "Rules of Tipco" });
+const alertsRegion = (page: Page, start: string, end: string) => page.getByRole("region", { name: `Alerts ${start} – ${end}` });
+const dialog = (page: Page) => page.getByRole("dialog", { name: "New rule" });
+
+test("a rule created in the form raises alerts on the fatigued campaign; one is acknowledged and moves to the history", async ({ page }) => {
+  const end = bangkokDay(Date.now());
+  const start = addDays(end, -29);
+  await signInQuickly(page, DEMO);
+  await page.goto(`/ads?brand=Tipco&start=${start}&end=${end}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Automation" })).toBeVisible();
+  // The line is said once on the page.
+  await expect(page.getByText("Nothing is sent to the ad platforms: rules only raise alerts here; act on them in Ads Manager.")).toHaveCount(1);
+
+  // A bad rule: the window's message under its field, nothing sent.
+  await page.getByRole("button", { name: "New rule" }).click();
+  await expect(dialog(page)).toBeVisible();
+  await dialog(page).getByLabel("Rule name").fill(RULE);
+  await dialog(page).getByLabel("Threshold").fill("3");
+  const window = dialog(page).getByLabel("Window (days, 1–90)");
+  await window.fill("0");
+  await dialog(page).getByRole("button", { name: "Save rule" }).click();
+  await expect(window).toHaveAccessibleDescription("The window must be a whole number of days from 1 to 90.");
+  await expect(window).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog(page)).toBeVisible();
+
+  // Corrected: frequency above 3 over the last 7 days, on every campaign of the brand.
+  await window.fill("7");
+  await expect(window).toHaveAttribute("aria-invalid", "false");
+  await expect(dialog(page).getByLabel("Metric")).toHaveValue("frequency");
+  await expect(dialog(page).getByLabel("Condition")).toHaveValue("above");
+  await expect(dialog(page).getByText("Frequency above 3 over the last 7 days")).toBeVisible();
+  await dialog(page).getByRole("button", { name: "Save rule" }).click();
+  await expect(page.getByText(/^Rule saved: \d[\d,]* alerts? over the last 365 days$/)).toBeVisible();
+  await expect(dialog(page)).toBeHidden();
+  await expect(rulesList(page).getByRole("listitem").filter({ hasText: RULE })).toContainText("Frequency above 3 over the last 7 days");
+
+  // The alerts of the range: the fatigued campaign's, and only its.
+  const alerts = alertsRegion(page, start, end);
+  await expect(alerts).toBeVisible();
+  const rows = alerts.locator("tbody tr").filter({ hasText: RULE });
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(alerts.locator("tbody tr").filter({ hasText: RULE }).filter({ hasNotText: FATIGUED })).toHaveCount(0);
+  // Newest day first: the last day of the range, its frequency above 3.
+  const newest = rows.first();
+  await expect(newest.locator("td").first()).toHaveText(end);
+  await expect(newest).toContainText("above 3.00");
+  const shown = Number((await newest.locator(".alerts-value").innerText()).replace(/,/g, ""));
+  expect(shown).toBeGreaterThan(3);
+
+  // Acknowledged: it leaves the open list and shows in the acknowledged ones.
+  await newest.getByRole("button", { name: `Acknowledge the alert of ${RULE} on ${FATIGUED}, ${end}` }).click();
+  await expect(page.getByText("1 alert acknowledged")).toBeVisible();
+  await expect(rows).toHaveCount(count - 1);
+  await expect(alerts.getByRole("button", { name: `Acknowledge the alert of ${RULE} on ${FATIGUED}, ${end}` })).toHaveCount(0);
+  await page.getByRole("radio", { name: "Acknowledged" }).check();
+  const history = alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE });
+  await expect(history).toHaveCount(1);
+  await expect(history.first()).toContainText(FATIGUED);
+  await expect(history.first()).toContainText(`Acknowledged ${end}`);
+  await page.getByRole("radio", { name: "All (history)" }).check();
+  await expect(alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE })).toHaveCount(count);
+
+  // Deleted, with its alerts.
+  await rulesList(page).getByRole("button", { name: `Delete rule ${RULE}` }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete rule" });
+  await expect(confirm).toContainText(RULE);
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText(`Rule deleted: ${RULE}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: `Delete rule ${RULE}` })).toHaveCount(0);
+  await expect(alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE })).toHaveCount(0);
+});
