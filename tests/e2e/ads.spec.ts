@@ -5,7 +5,9 @@
  * a column header; a chart click that filters every figure, taken back by the top bar's Clear
  * Filter.
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import type { AdsFigures } from "../../domain/adsContract";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
@@ -100,7 +102,7 @@ test("drills down campaign → ad set → ad, and back up by the breadcrumb and 
 });
 
 test("sorts the campaigns by a column header, and back the other way", async ({ page, request }) => {
-  const byCtr = await adsFigures(request, { sort: "ctr", order: "desc" });
+  const byCtr = await adsFigures(request, { sort: "ctr", order: "desc", pageSize: 100 });
   const byCtrAsc = await adsFigures(request, { sort: "ctr", order: "asc" });
   await signInQuickly(page, DEMO);
   await page.goto(ADS_URL);
@@ -116,6 +118,16 @@ test("sorts the campaigns by a column header, and back the other way", async ({ 
   // Back undoes the sort.
   await page.goBack();
   await expect(table.getByRole("columnheader", { name: "CTR" })).toHaveAttribute("aria-sort", "descending");
+
+  // The CSV holds every campaign of the table, in its order, with every figure.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the campaigns table as CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("Tipco-campaigns-2024-03-01-2024-03-31.csv");
+  const records = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(records[0]!.slice(0, 4)).toEqual(["Name", "ID", "Campaign ID", "Channel"]);
+  expect(records).toHaveLength(byCtr.table.total + 1);
+  expect(records.slice(1).map((r) => r[1])).toEqual(byCtr.table.rows.map((r) => r.id));
+  const ctr = records[0]!.indexOf("CTR");
+  expect(Number(records[1]![ctr])).toBeCloseTo(byCtr.table.rows[0]!.ctr!, 10);
 });
 
 test("a channel bar click filters every figure; the top bar's Clear Filter takes it back", async ({ page, request }) => {
