@@ -303,3 +303,13 @@ describe("a hand-typed table URL", () => {
     expect(adsTableOf({ sort: "bogus" as never, dir: "up" as never, pg: 0 })).toEqual(FIRST_ADS_TABLE);
   });
 });
+
+describe("the /ads route's own params", () => {
+  it("keeps the valid ones and drops the others", async () => {
+    const { validateRouteSearch } = await import("@/app/viewSearchParams");
+    expect(validateRouteSearch("/ads", { lvl: "ad", cmp: "120210000000001", set: "120210000000002", sort: "cpm", dir: "asc", pg: 3 })).toEqual({
+      lvl: "ad", cmp: "120210000000001", set: "120210000000002", sort: "cpm", dir: "asc", pg: 3,
+    });
+    expect(validateRouteSearch("/ads", { lvl: "campaigns", cmp: "", sort: "bogus", dir: "up", pg: 0, set: "s1" })).toEqual({ set: "s1" });
+  });
+});
