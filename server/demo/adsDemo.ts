@@ -21,7 +21,7 @@
 import { addDays, daysInclusive } from "../../domain/calendarDays";
 import type { AdFormat, AdObjective } from "../../domain/adsContract";
 import type { Queryable, Storage } from "../storage/storage";
-import { DEMO_METRICS_START, calendarDay, demoAdsValues, fnv1a, normal, uniform, type Channel } from "./demoSeries";
+import { DEMO_METRICS_START, demoAdsValues, fnv1a, normal, uniform, type Channel } from "./demoSeries";
 
 /** A demo ad account: the bag, its brand and its place among the brand's accounts. */
 export interface DemoAdAccount {
@@ -367,7 +367,7 @@ SELECT $1, $2, $3, a.campaign_id, a.ad_set_id, a.ad_id, $4::date + d.off, d.spen
   FROM unnest($5::int4[], $6::int4[], $7::int8[], $8::int8[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[])
        AS d(ad, off, spend, imp, reach, clicks, views, results, pv)
   JOIN unnest($14::text[], $15::text[], $16::text[], $17::text[]) WITH ORDINALITY AS a(ad_id, ad_set_id, campaign_id, result_type, n) ON a.n = d.ad
- ORDER BY a.ad_id, d.off`;
+ ORDER BY d.off, a.ad_id`;
 
 /** Writes the campaigns, ad sets, ads and ad days of one account for the days first..last (indexes). */
 async function writeAccount(tx: Queryable, account: DemoAdAccount, fatigueStartIdx: number, first: number, last: number, keepExisting: boolean): Promise<number> {

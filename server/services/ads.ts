@@ -89,32 +89,22 @@ export function figuresOf(s: AdSums): AdFigures {
 const SUMS_SQL = `json_build_array(sum(spend_satang), sum(impressions), sum(reach), sum(clicks), sum(video_views), sum(results), sum(purchase_value_satang))`;
 
 /**
- * The ad days of [prevStart, end] of the chosen campaigns: the previous period's totals, and the
- * range grouped by day, channel, campaign and the table's key (ad set of the parent campaign, or
- * ad of the parent ad set), each with its result types; plus the names of the table's rows.
+ * The ad days of the range and the period before it in one index scan, grouped three ways in one
+ * hashed pass: days of the range (the previous period's rows all fall in the day-less group: its
+ * totals), campaigns, and the table's level (ad sets of the parent campaign or ads of the parent
+ * ad set); each with the least and greatest result type (equal: one type). `filters` are
+ * conditions made here from constants, their values parameters from $7 on.
  */
-const FIGURES_SQL = `
-WITH d AS (
-  SELECT day, channel, campaign_id, ad_set_id, ad_id, spend_satang, impressions, reach, clicks, video_views, results, result_type, purchase_value_satang
-    FROM ad_days
-   WHERE brand_id = $1 AND day BETWEEN $2::date AND $4::date AND campaign_id = ANY($5::text[])
-), g AS (
-  SELECT GROUPING(day, channel, campaign_id, lvl) AS g, (day - $3::date) AS day, channel, campaign_id, lvl,
-         ${SUMS_SQL} AS s, count(DISTINCT result_type) AS types, min(result_type) AS type
-    FROM (SELECT *, CASE $6::text WHEN 'adSet' THEN CASE WHEN campaign_id = $7 THEN ad_set_id END
-                                  WHEN 'ad' THEN CASE WHEN ad_set_id = $7 THEN ad_id END END AS lvl
-            FROM d WHERE day >= $3::date) x
-   GROUP BY GROUPING SETS ((day), (channel), (campaign_id), (lvl))
-)
-SELECT (SELECT ${SUMS_SQL} FROM d WHERE day < $3::date) AS prev,
-       (SELECT json_agg(json_build_array(g, day, channel, campaign_id, lvl, s, types, type)) FROM g WHERE g <> 14 OR lvl IS NOT NULL) AS cur,
-       CASE $6::text
-         WHEN 'adSet' THEN (SELECT json_agg(json_build_array(id, name, campaign_id, budget_satang, budget_kind, optimisation_goal, NULL, ad_set_id_or_null))
-                              FROM (SELECT id, name, campaign_id, budget_satang, budget_kind, optimisation_goal, NULL::text AS ad_set_id_or_null
-                                      FROM ad_sets WHERE brand_id = $1 AND campaign_id = $7) s)
-         WHEN 'ad' THEN (SELECT json_agg(json_build_array(id, name, campaign_id, NULL, NULL, NULL, format, ad_set_id))
-                           FROM ads WHERE brand_id = $1 AND ad_set_id = $7)
-       END AS names`;
+const figuresSql = (filters: string) => `
+SELECT json_agg(json_build_array(g, day, campaign_id, lvl, s, t1, t2)) AS cur FROM (
+  SELECT GROUPING(dkey, ckey, lvl) AS g, dkey AS day, ckey AS campaign_id, lvl, ${SUMS_SQL} AS s, min(result_type) AS t1, max(result_type) AS t2
+    FROM (SELECT CASE WHEN day >= $3::date THEN day - $3::date END AS dkey, CASE WHEN day >= $3::date THEN campaign_id END AS ckey,
+                 CASE WHEN day < $3::date OR $5::text = '' THEN NULL WHEN $4::text = 'ad' THEN CASE WHEN ad_set_id = $5 THEN ad_id END
+                      WHEN campaign_id = $5 THEN ad_set_id END AS lvl,
+                 spend_satang, impressions, reach, clicks, video_views, results, result_type, purchase_value_satang
+            FROM ad_days WHERE brand_id = $1 AND day BETWEEN $2::date AND $6::date${filters}) x
+   GROUP BY GROUPING SETS ((dkey), (ckey), (lvl))) y
+ WHERE g = 3 OR (g = 5 AND campaign_id IS NOT NULL) OR (g = 6 AND lvl IS NOT NULL)`;
 
 /** The sort's value of a row (name sorts apart). */
 const SORT_VALUE: Readonly<Record<Exclude<AdsSort, "name">, (r: AdsRow) => number | null>> = {
@@ -153,71 +143,88 @@ export class AdsService {
     const selected = inView.filter((c) => (chosen === null || chosen.has(c.id)) && (req.objective === undefined || c.objective === req.objective));
     const byId = new Map(all.map((c) => [c.id, c]));
 
-    const previous = previousPeriod({ start: req.start, end: req.end });
+    // Breadcrumb: the campaign (and ad set) drilled into must be in view; the names of the table's rows.
     const parent = level === "campaign" ? "" : req.parent!;
-    const row = (await this.db.query<{ prev: SumsRow | null; cur: Array<[number, number | null, AdChannel | null, string | null, string | null, SumsRow, number, string | null]> | null; names: Array<[string, string, string, number | null, "daily" | "lifetime" | null, string | null, AdFormat | null, string | null]> | null }>(
-      FIGURES_SQL, [brandId, previous.start, req.start, req.end, selected.map((c) => c.id), level, parent],
-    )).rows[0]!;
-
-    // Breadcrumb: the campaign (and ad set) drilled into must be in view.
     let crumbCampaign: { id: string; name: string } | null = null;
     let crumbSet: { id: string; name: string } | null = null;
-    const names = new Map((row.names ?? []).map((n) => [n[0], n]));
+    type Names = [string, string, number | string | null, "daily" | "lifetime" | null, string | null, AdFormat | null];
+    let names = new Map<string, Names>();
     if (level === "adSet") {
       const c = selected.find((x) => x.id === parent);
       if (!c) throw new ServiceError("invalid", "is not a campaign of the brand in view", { field: "parent" });
       crumbCampaign = { id: c.id, name: c.name };
+      const sets = (await this.db.query<{ n: Names[] | null }>(
+        "SELECT json_agg(json_build_array(id, name, budget_satang, budget_kind, optimisation_goal, NULL::text)) AS n FROM ad_sets WHERE brand_id = $1 AND campaign_id = $2",
+        [brandId, parent],
+      )).rows[0]?.n;
+      names = new Map((sets ?? []).map((n) => [n[0], n]));
     } else if (level === "ad") {
-      const set = (await this.db.query<{ id: string; name: string; campaign_id: string }>(
-        "SELECT id, name, campaign_id FROM ad_sets WHERE brand_id = $1 AND id = $2", [brandId, parent],
+      const set = (await this.db.query<{ id: string; name: string; campaign_id: string; n: Names[] | null }>(
+        `SELECT s.id, s.name, s.campaign_id,
+                (SELECT json_agg(json_build_array(a.id, a.name, NULL::int8, NULL::text, NULL::text, a.format)) FROM ads a WHERE a.brand_id = $1 AND a.ad_set_id = s.id) AS n
+           FROM ad_sets s WHERE s.brand_id = $1 AND s.id = $2`, [brandId, parent],
       )).rows[0];
       const c = set ? selected.find((x) => x.id === set.campaign_id) : undefined;
       if (!set || !c) throw new ServiceError("invalid", "is not an ad set of a campaign in view", { field: "parent" });
       crumbCampaign = { id: c.id, name: c.name };
       crumbSet = { id: set.id, name: set.name };
+      names = new Map((set.n ?? []).map((n) => [n[0], n]));
     }
 
-    // Fold. GROUPING bits (day, channel, campaign_id, lvl): 0b0111 day, 0b1011 channel, 0b1101 campaign, 0b1110 level.
+    // Only the filters that narrow anything reach the statement (a campaign list tested on every row costs).
+    const previous = previousPeriod({ start: req.start, end: req.end });
+    const params: unknown[] = [brandId, previous.start, req.start, level, parent, req.end];
+    let filters = "";
+    if (channels.length === 1) filters += ` AND channel = $${params.push(channels[0])}`;
+    if (accounts !== null) filters += ` AND bag_id = ANY($${params.push([...accounts])}::text[])`;
+    if (chosen !== null || req.objective !== undefined) filters += ` AND campaign_id = ANY($${params.push(selected.map((c) => c.id))}::text[])`;
+    const row = (await this.db.query<{ cur: Array<[number, number | null, string | null, string | null, SumsRow, string | null, string | null]> | null }>(
+      figuresSql(filters), params,
+    )).rows[0]!;
+
+    // Fold. GROUPING bits (day, campaign_id, lvl): 0b011 day, 0b101 campaign, 0b110 the table's level.
     const unit = adsUnitFor(days);
     const periods = adsPeriods(req.start, req.end, unit);
     const series = periods.starts.map(() => sumsOf(null));
     let totals = sumsOf(null);
-    const byChannel = new Map<AdChannel, AdSums>();
-    const byCampaign = new Map<string, { sums: AdSums; types: number; type: string | null }>();
-    const byLevel = new Map<string, { sums: AdSums; types: number; type: string | null }>();
-    for (const [g, day, channel, campaignId, key, s, types, type] of row.cur ?? []) {
+    let prev = sumsOf(null);
+    const byCampaign = new Map<string, { sums: AdSums; type: string | null }>();
+    const byLevel = new Map<string, { sums: AdSums; type: string | null }>();
+    for (const [g, day, campaignId, key, s, least, greatest] of row.cur ?? []) {
       const sums = sumsOf(s);
-      if (g === 0b0111) {
+      const type = least === greatest ? least : null;
+      if (g === 0b011 && day === null) prev = sums;
+      else if (g === 0b011) {
         const p = periods.index[day!]!;
         series[p] = add(series[p]!, sums);
         totals = add(totals, sums);
-      } else if (g === 0b1011) byChannel.set(channel!, sums);
-      else if (g === 0b1101) byCampaign.set(campaignId!, { sums, types: Number(types), type });
-      else if (g === 0b1110 && key !== null) byLevel.set(key, { sums, types: Number(types), type });
+      } else if (g === 0b101 && byId.has(campaignId!)) byCampaign.set(campaignId!, { sums, type });
+      else if (g === 0b110 && key !== null) byLevel.set(key, { sums, type });
     }
+    const byChannel = new Map<AdChannel, AdSums>();
     const byObjective = new Map<AdObjective, AdSums>();
     for (const [id, c] of byCampaign) {
-      const objective = byId.get(id)!.objective;
+      const { objective, channel } = byId.get(id)!;
       byObjective.set(objective, add(byObjective.get(objective) ?? sumsOf(null), c.sums));
+      byChannel.set(channel, add(byChannel.get(channel) ?? sumsOf(null), c.sums));
     }
 
     const rows: AdsRow[] = [];
-    const resultType = (x: { types: number; type: string | null }) => (x.types === 1 ? x.type : null);
     const blank = { objective: null, status: null, budget: null, budgetKind: null, optimisationGoal: null, format: null } as const;
     if (level === "campaign") {
       for (const [id, x] of byCampaign) {
         const c = byId.get(id)!;
-        rows.push({ ...blank, id, name: c.name, channel: c.channel, account: c.account, campaignId: id, objective: c.objective, status: c.status, resultType: resultType(x), ...figuresOf(x.sums) });
+        rows.push({ ...blank, id, name: c.name, channel: c.channel, account: c.account, campaignId: id, objective: c.objective, status: c.status, resultType: x.type, ...figuresOf(x.sums) });
       }
     } else {
       const c = byId.get(crumbCampaign!.id)!;
       for (const [id, x] of byLevel) {
         const n = names.get(id);
         rows.push({
-          ...blank, id, name: n?.[1] ?? id, channel: c.channel, account: c.account, campaignId: c.id, resultType: resultType(x),
+          ...blank, id, name: n?.[1] ?? id, channel: c.channel, account: c.account, campaignId: c.id, resultType: x.type,
           ...(level === "adSet"
-            ? { budget: n?.[3] == null ? null : bahtOf(Number(n[3])), budgetKind: n?.[4] ?? null, optimisationGoal: n?.[5] ?? null }
-            : { format: n?.[6] ?? null }),
+            ? { budget: n?.[2] == null ? null : bahtOf(Number(n[2])), budgetKind: n?.[3] ?? null, optimisationGoal: n?.[4] ?? null }
+            : { format: n?.[5] ?? null }),
           ...figuresOf(x.sums),
         });
       }
@@ -238,7 +245,7 @@ export class AdsService {
 
     return {
       totals: figuresOf(totals),
-      previous: figuresOf(sumsOf(row.prev)),
+      previous: figuresOf(prev),
       unit,
       series: periods.starts.map((start, i) => ({ start, ...figuresOf(series[i]!) })),
       byChannel: (["facebook", "tiktok"] as const).filter((ch) => byChannel.has(ch)).map((channel) => ({ channel, ...figuresOf(byChannel.get(channel)!) })),
