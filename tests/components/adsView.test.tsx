@@ -273,7 +273,7 @@ describe("the table in the URL", () => {
 
 describe("pacing against the KPI plan", () => {
   const plan = (over: Partial<Record<(typeof KpiParamKeys)[number], { kpi: string | number; budget: string | number }>>): KpiPlan =>
-    ({ setMonth: [], ...Object.fromEntries(KpiParamKeys.map((k) => [k, over[k] ?? { kpi: "", budget: "" }])) }) as KpiPlan;
+    ({ setMonth: [], ...Object.fromEntries(KpiParamKeys.map((k) => [k, over[k] ?? { kpi: "", budget: "" }])) }) as unknown as KpiPlan;
   const template = (ads: KpiPlan): KpiTemplate => ({ title: "Q1 plan", Budget: 50_000, MA: plan({}), ADS: ads, RFM: [] });
 
   it("gives the budget, the spend and the spend expected at even pacing, and each target against the ad figures", () => {
