@@ -194,8 +194,8 @@ export function demoCampaignsOf(account: DemoAdAccount, fatigueStartIdx: number,
       const start = sale - (m === 11 || m === 12 ? 11 : 8);
       const peak = m === 11 ? 3.6 : m === 12 ? 3.0 : 2.4;
       specs.push({
-        key: `sale-${m}-${year}`, name: `${m}.${m} Mega Sale ${yy} – ${brand}`, objective: "sales", startIdx: start, stopIdx: sale + 1,
-        budgetFactor: m === 11 ? 0.7 : 1.1,
+        key: `sale-${m}-${year}`, name: `${m}.${m} Mega Sale ${yy} – ${brand}${channel === "tiktok" ? " TikTok Shop" : ""}`, objective: "sales", startIdx: start, stopIdx: sale + 1,
+        budgetFactor: m === 11 ? 0.7 : 1.6,
         weight: (i) => (i === sale ? peak : i > sale ? 0.7 : 0.5 + ((i - start) / (sale - start)) ** 2 * (peak * 0.55)),
         sets: [
           { name: `Retarget – Engaged 90D (${m}.${m})`, goal: goal("sales"), share: 0.55, ads: [[`${vdo} – ${m}.${m} ลดสูงสุด 50%`, "video"], [`Carousel – ${m}.${m} ดีลเด็ด`, "carousel"]] },
@@ -216,8 +216,11 @@ export function demoCampaignsOf(account: DemoAdAccount, fatigueStartIdx: number,
   const typical = specs.filter((s) => s.stopIdx === null && !s.fatigued).reduce((t, s) => t + s.weight(0), 0) + 0.4;
   return specs.filter((s) => s.startIdx <= lastIdx).map((s) => {
     const id = demoId(channel, account.bagId, `campaign:${s.key}`);
-    const mid = s.stopIdx === null ? s.startIdx : Math.round((s.startIdx + s.stopIdx) / 2);
-    const expected = baseSpend(account, s.startIdx) * (s.weight(mid) / (typical + s.weight(mid)));
+    // The budget as set for the campaign's latest day (an always-on budget follows the account's growth).
+    const at = s.stopIdx === null ? lastIdx : Math.min(s.stopIdx, lastIdx);
+    const mid = s.stopIdx === null ? at : Math.round((s.startIdx + s.stopIdx) / 2);
+    const share = s.stopIdx === null && !s.fatigued ? s.weight(mid) / typical : s.weight(mid) / (typical + s.weight(mid));
+    const expected = baseSpend(account, at) * share;
     return {
       id, key: s.key, name: s.name, objective: s.objective, startIdx: s.startIdx, stopIdx: s.stopIdx, fatigued: s.fatigued ?? false, weight: s.weight,
       sets: s.sets.map((set, k) => {
@@ -349,7 +352,8 @@ const INSERT_SETS = `
 INSERT INTO ad_sets (brand_id, bag_id, campaign_id, id, name, budget_satang, budget_kind, optimisation_goal, source)
 SELECT $1, $2, s.campaign_id, s.id, s.name, s.budget, 'daily', s.goal, 'demo'
   FROM unnest($3::text[], $4::text[], $5::text[], $6::int8[], $7::text[]) AS s(campaign_id, id, name, budget, goal)
-ON CONFLICT (brand_id, id) DO NOTHING`;
+ON CONFLICT (brand_id, id) DO UPDATE SET budget_satang = EXCLUDED.budget_satang, updated_at = now()
+ WHERE ad_sets.source = 'demo' AND ad_sets.budget_satang IS DISTINCT FROM EXCLUDED.budget_satang`;
 const INSERT_ADS = `
 INSERT INTO ads (brand_id, bag_id, campaign_id, ad_set_id, id, name, format, source)
 SELECT $1, $2, a.campaign_id, a.ad_set_id, a.id, a.name, a.format, 'demo'
