@@ -25,9 +25,9 @@ import { addDays } from "../../domain/calendarDays";
 import { bangkokDay } from "../../domain/dates";
 import type { CampaignStatus } from "../../domain/adsContract";
 import type { AdsImportFormat, ImportAdsResult } from "../../domain/adsImport";
-import { MAX_LISTED_ROW_ERRORS, type ImportRowIssue, type MetricKey } from "../../domain/metrics";
+import { MAX_LISTED_ROW_ERRORS, type ImportRowIssue } from "../../domain/metrics";
 import { FileRefusedError, UnreadableFileError, type AdRowDraft, type AdsFileSummary, type ParseContext } from "../import/ads";
-import { OBJECTIVE_RESULT_METRIC, resultKindOf } from "../import/ads/cells";
+import { OBJECTIVE_RESULT_METRIC, RESULT_KINDS } from "../import/ads/cells";
 import { readAdsInThisThread, type AdsFileReading } from "../import/ads/slices";
 import type { Queryable, Storage } from "../storage/storage";
 import { evaluateRulesAfterImport } from "./adsRules";
@@ -96,24 +96,16 @@ class AdDayColumns {
   }
 }
 
-/**
- * One batch of ad days: upserted into `ad_days`, and their metrics into `metrics` in the same
- * statement; a metric of the same key and day that the ad day no longer gives is removed. Answers
- * the ad days inserted, those updated, and those whose ad day was already stored alike but whose
- * metrics were not (counted as updated too).
- */
+/** One batch of ad days upserted into `ad_days`; answers how many were inserted and how many updated. */
 const WRITE_DAYS = `
-WITH x AS (
-  SELECT * FROM unnest($5::text[], $6::date[], $7::text[], $8::text[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[],
-                       $15::text[], $16::int8[], $17::text[])
-      AS x(ad_id, day, campaign_id, ad_set_id, spend, impressions, reach, clicks, video_views, results, result_type, purchase_value, result_metric)
-),
-d AS (
+WITH d AS (
   INSERT INTO ad_days AS a (brand_id, bag_id, channel, campaign_id, ad_set_id, ad_id, day, spend_satang, impressions, reach, clicks, video_views,
                             results, result_type, purchase_value_satang, source)
   SELECT $1, $2, $3, x.campaign_id, x.ad_set_id, x.ad_id, x.day, x.spend, x.impressions, x.reach, x.clicks, x.video_views, x.results, x.result_type,
          x.purchase_value, $4
-    FROM x
+    FROM unnest($5::text[], $6::date[], $7::text[], $8::text[], $9::int8[], $10::int8[], $11::int8[], $12::int8[], $13::int8[], $14::int8[],
+                $15::text[], $16::int8[])
+      AS x(ad_id, day, campaign_id, ad_set_id, spend, impressions, reach, clicks, video_views, results, result_type, purchase_value)
   ON CONFLICT (brand_id, ad_id, day) DO UPDATE
      SET (bag_id, channel, campaign_id, ad_set_id, spend_satang, impressions, reach, clicks, video_views, results, result_type, purchase_value_satang,
           source, updated_at) =
@@ -123,31 +115,57 @@ d AS (
           a.purchase_value_satang, a.source) IS DISTINCT FROM
          (EXCLUDED.bag_id, EXCLUDED.channel, EXCLUDED.campaign_id, EXCLUDED.ad_set_id, EXCLUDED.spend_satang, EXCLUDED.impressions, EXCLUDED.reach,
           EXCLUDED.clicks, EXCLUDED.video_views, EXCLUDED.results, EXCLUDED.result_type, EXCLUDED.purchase_value_satang, EXCLUDED.source)
-  RETURNING a.ad_id, a.day, (xmax = 0) AS inserted
+  RETURNING (xmax = 0) AS inserted
+)
+SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM d`;
+
+const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/** The KPI metric an ad day's results count for, in SQL (`d`: the ad day, `c`: its campaign), as `resultKindOf` and OBJECTIVE_RESULT_METRIC tell it. */
+const RESULT_METRIC_SQL = `CASE ${RESULT_KINDS.map((k) => `WHEN d.result_type ~* ${sqlText(k.pattern.source)} THEN ${k.metric === null ? "NULL" : sqlText(k.metric)}`).join(" ")}
+  ELSE CASE c.objective ${Object.entries(OBJECTIVE_RESULT_METRIC).map(([o, m]) => `WHEN ${sqlText(o)} THEN ${sqlText(m)}`).join(" ")} END END`;
+
+/**
+ * The account's daily `metrics` of plan ads on the days of the import, made from all of its ad days
+ * of those days (those imported before too), under the key `<account>|ads`: spend in baht,
+ * impression, reach, click, view, and the results under the metric of their type. Every other ads
+ * value of the account on those days goes (one source of truth: a metrics import's values of the
+ * same days, a metric no ad day gives any more). Answers the values written and removed.
+ */
+const WRITE_METRICS = `
+WITH t AS (SELECT DISTINCT day FROM unnest($5::date[]) AS t(day)),
+g AS (
+  SELECT d.day, d.campaign_id, d.result_type, sum(d.spend_satang) AS spend_satang, sum(d.impressions) AS impressions, sum(d.reach) AS reach,
+         sum(d.clicks) AS clicks, sum(d.video_views) AS video_views, sum(d.results) AS results
+    FROM ad_days d JOIN t ON t.day = d.day
+   WHERE d.bag_id = $2
+   GROUP BY d.day, d.campaign_id, d.result_type
 ),
-m AS (
+r AS (
+  SELECT d.*, ${RESULT_METRIC_SQL} AS result_metric FROM g d LEFT JOIN ad_campaigns c ON c.brand_id = $1 AND c.id = d.campaign_id
+),
+v AS (
+  SELECT r.day, x.metric, sum(x.value) AS value
+    FROM r CROSS JOIN LATERAL (VALUES ('spend', r.spend_satang::numeric / 100), ('impression', r.impressions::numeric), ('reach', r.reach::numeric),
+                                      ('click', r.clicks::numeric), ('view', r.video_views::numeric), (r.result_metric, r.results::numeric)) AS x(metric, value)
+   WHERE x.metric IS NOT NULL
+   GROUP BY r.day, x.metric
+),
+w AS (
   INSERT INTO metrics AS m (brand_id, bag_id, page_id, channel, plan, metric, day, value, source, source_key)
-  SELECT $1, $2, NULL, $3, 'ads', v.metric, x.day, v.value, $4, $2 || '|ad:' || x.ad_id
-    FROM x CROSS JOIN LATERAL (VALUES ('spend', x.spend::numeric / 100), ('impression', x.impressions::numeric), ('reach', x.reach::numeric),
-                                      ('click', x.clicks::numeric), ('view', x.video_views::numeric), (x.result_metric, x.results::numeric)) AS v(metric, value)
-   WHERE v.metric IS NOT NULL
+  SELECT $1, $2, NULL, $3, 'ads', v.metric, v.day, v.value, $4, $2 || '|ads' FROM v ORDER BY v.day, v.metric
   ON CONFLICT (plan, source_key, day, metric) DO UPDATE
-     SET value = EXCLUDED.value, source = EXCLUDED.source, brand_id = EXCLUDED.brand_id, bag_id = EXCLUDED.bag_id, channel = EXCLUDED.channel,
-         page_id = NULL, updated_at = now()
-   WHERE (m.value, m.source, m.brand_id, m.bag_id, m.channel, m.page_id) IS DISTINCT FROM
-         (EXCLUDED.value, EXCLUDED.source, EXCLUDED.brand_id, EXCLUDED.bag_id, EXCLUDED.channel, NULL)
-  RETURNING m.source_key, m.day
+     SET value = EXCLUDED.value, source = EXCLUDED.source, updated_at = now()
+   WHERE (m.value, m.source) IS DISTINCT FROM (EXCLUDED.value, EXCLUDED.source)
+  RETURNING 1
 ),
 s AS (
-  DELETE FROM metrics m USING x
-   WHERE m.plan = 'ads' AND m.source_key = $2 || '|ad:' || x.ad_id AND m.day = x.day
-     AND m.metric <> ALL ('{spend,impression,reach,click,view}'::text[]) AND m.metric IS DISTINCT FROM x.result_metric
-  RETURNING m.source_key, m.day
+  DELETE FROM metrics m USING t
+   WHERE m.brand_id = $1 AND m.channel = $3 AND m.day = t.day AND m.bag_id = $2 AND m.plan = 'ads'
+     AND (m.source_key <> $2 || '|ads' OR NOT EXISTS (SELECT 1 FROM v WHERE v.day = m.day AND v.metric = m.metric))
+  RETURNING 1
 )
-SELECT (SELECT count(*) FROM d WHERE inserted)::int AS inserted,
-       (SELECT count(*) FROM d WHERE NOT inserted)::int AS updated,
-       (SELECT count(*) FROM (SELECT source_key, day FROM m UNION SELECT source_key, day FROM s) c
-         WHERE NOT EXISTS (SELECT 1 FROM d WHERE $2 || '|ad:' || d.ad_id = c.source_key AND d.day = c.day))::int AS metrics_only`;
+SELECT (SELECT count(*) FROM w)::int AS written, (SELECT count(*) FROM s)::int AS removed`;
 
 const UPSERT_CAMPAIGNS = `
 INSERT INTO ad_campaigns AS c (brand_id, bag_id, channel, id, name, objective, status, start_day, stop_day, source)
@@ -280,10 +298,15 @@ export class AdsImportService {
       if (first === null || d < first) first = d;
       if (last === null || d > last) last = d;
     }
+    const notes = [...summary.notes];
     const counts = days.size === 0 && summary.campaigns.length === 0
       ? { inserted: 0, updated: 0, unchanged: 0, demoRemoved: 0 }
-      : await this.db.background().transaction((tx) => this.write(tx, account, summary, days, today));
-    const notes = [...summary.notes];
+      : await this.db.background().transaction((tx) => this.write(tx, account, summary, days, today)).then(({ counts: c, removedMetrics }) => {
+        if (removedMetrics > 0) {
+          notes.push({ line: 0, reason: `${plural(removedMetrics, "other ads metric value")} of the account on these days removed: its ad days are its figures now (a metrics import's values, a result no ad day counts any more)` });
+        }
+        return c;
+      });
     let alerts = 0;
     if (first !== null && last !== null) {
       try {
@@ -378,14 +401,6 @@ export class AdsImportService {
       brand, account.id, source, ads.map((a) => a.campaignId), ads.map((a) => a.adSetId), ads.map((a) => a.id), ads.map((a) => a.name), ads.map((a) => a.format),
     ]);
 
-    // The KPI metric each row's results count for: by its result type, else by its campaign's objective.
-    const objectiveOf = new Map(summary.campaigns.map((c) => [c.id, c.objective]));
-    const metricOf = (i: number): MetricKey | null => {
-      const kind = resultKindOf(days.resultType[i]!);
-      if (kind) return kind.metric;
-      return OBJECTIVE_RESULT_METRIC[objectiveOf.get(days.campaignId[i]!)!] ?? null;
-    };
-
     // Ad days in the order of their key: concurrent imports on PostgreSQL then lock rows in the same order.
     const order = Array.from({ length: days.size }, (_, i) => i).sort((a, b) => {
       const x = days.adId[a]!;
@@ -398,15 +413,13 @@ export class AdsImportService {
     for (let i = 0; i < order.length; i += WRITE_BATCH) {
       const b = order.slice(i, i + WRITE_BATCH);
       const col = <T>(c: readonly T[]) => b.map((k) => c[k]!);
-      const res = await tx.query<{ inserted: number; updated: number; metrics_only: number }>(WRITE_DAYS, [
+      const res = await tx.query<{ inserted: number; updated: number }>(WRITE_DAYS, [
         brand, account.id, account.channel, source,
         col(days.adId), col(days.day), col(days.campaignId), col(days.adSetId), col(days.spend), col(days.impressions), col(days.reach),
         col(days.clicks), col(days.videoViews), col(days.results), b.map((k) => days.resultType[k] ?? null), b.map((k) => days.purchaseValue[k] ?? null),
-        b.map(metricOf),
       ]);
-      const r = res.rows[0]!;
-      inserted += r.inserted;
-      updated += r.updated + r.metrics_only;
+      inserted += res.rows[0]!.inserted;
+      updated += res.rows[0]!.updated;
     }
 
     // Days stored before under an ad's earlier campaign or ad set (a report without ids, then one
@@ -423,6 +436,8 @@ export class AdsImportService {
     await tx.query(
       `DELETE FROM ad_campaigns c WHERE c.bag_id = $1 AND NOT EXISTS (SELECT 1 FROM ad_sets s WHERE s.brand_id = c.brand_id AND s.campaign_id = c.id)`, [account.id],
     );
-    return { inserted, updated, unchanged: days.size - inserted - updated, demoRemoved };
+    // The account's ads metrics of those days, from its ad days (after the ads moved: the result metric reads the campaign).
+    const m = await tx.query<{ written: number; removed: number }>(WRITE_METRICS, [brand, account.id, account.channel, source, [...new Set(days.day)].sort()]);
+    return { counts: { inserted, updated, unchanged: days.size - inserted - updated, demoRemoved }, removedMetrics: m.rows[0]!.removed };
   }
 }

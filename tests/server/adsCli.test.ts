@@ -52,7 +52,7 @@ describe("ads CLI", () => {
   it("wrote what the server reads: the imported days and their metrics are in the database, the refused file's are not", async () => {
     expect(await count("SELECT count(*)::int AS n FROM ad_days WHERE bag_id = 'bag-tipco-fb-1' AND source = 'meta-ads'")).toBe(9);
     expect(await count("SELECT count(*)::int AS n FROM ad_days WHERE bag_id = 'bag-tipco-fb-1' AND source = 'demo'")).toBe(0);
-    expect(await count("SELECT count(*)::int AS n FROM metrics WHERE bag_id = 'bag-tipco-fb-1' AND plan = 'ads' AND source = 'meta-ads' AND metric = 'spend'")).toBe(9);
+    expect(await count("SELECT count(*)::int AS n FROM metrics WHERE bag_id = 'bag-tipco-fb-1' AND plan = 'ads' AND source = 'meta-ads' AND metric = 'spend'")).toBe(3);
     expect(await count("SELECT count(*)::int AS n FROM ad_days WHERE bag_id = 'bag-tipco-tt-3' AND source = 'tiktok-ads'")).toBe(6);
     expect(await count("SELECT count(*)::int AS n FROM ads WHERE id LIKE '12022000000000000%'")).toBe(0);
   });

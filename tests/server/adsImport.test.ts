@@ -108,12 +108,13 @@ describe("Meta Ads Manager report (English CSV)", () => {
     ]);
     expect(await q("SELECT spend_satang::int AS spend, results::int AS results, result_type, purchase_value_satang::int AS pv FROM ad_days WHERE ad_id = '120210000000000001' AND day = '2025-09-03'"))
       .toEqual([{ spend: 98_026, results: 9, result_type: "Purchases", pv: 540_000 }]);
-    // The ad's metrics under the metrics import's key, results as conversions (messages as inbox).
-    expect(await q("SELECT metric, value::float8 AS value FROM metrics WHERE plan = 'ads' AND source_key = $1 AND day = '2025-09-03' ORDER BY metric", [`${bag}|ad:120210000000000001`])).toEqual([
-      { metric: "click", value: 150 }, { metric: "conversion", value: 9 }, { metric: "impression", value: 12_110 }, { metric: "reach", value: 9020 },
-      { metric: "spend", value: 980.26 }, { metric: "view", value: 3300 },
+    // The account's metrics of the day under the account's ads key, results as conversions and messages as inbox.
+    expect(await q("SELECT metric, value::float8 AS value, source FROM metrics WHERE plan = 'ads' AND bag_id = $1 AND day = '2025-09-03' ORDER BY metric", [bag])).toEqual([
+      { metric: "click", value: 606, source: "meta-ads" }, { metric: "conversion", value: 9, source: "meta-ads" }, { metric: "impression", value: 23_190, source: "meta-ads" },
+      { metric: "inbox", value: 15, source: "meta-ads" }, { metric: "reach", value: 16_846, source: "meta-ads" }, { metric: "spend", value: 2125.71, source: "meta-ads" },
+      { metric: "view", value: 3300, source: "meta-ads" },
     ]);
-    expect(await q("SELECT sum(value)::int AS n FROM metrics WHERE plan = 'ads' AND source_key = $1 AND metric = 'inbox'", [`${bag}|ad:120210000000000003`])).toEqual([{ n: 50 }]);
+    expect(await q("SELECT DISTINCT source_key FROM metrics WHERE plan = 'ads' AND bag_id = $1", [bag])).toEqual([{ source_key: `${bag}|ads` }]);
     await inStep(bag);
   });
 
@@ -124,18 +125,21 @@ describe("Meta Ads Manager report (English CSV)", () => {
     expect(await fingerprint()).toEqual(before);
   });
 
-  it("takes the file as UTF-16 too; a changed figure is an update, and a metric the day no longer gives goes", async () => {
+  it("takes the file as UTF-16 too; a changed figure is an update, and an ads metric of those days that is not the ad days' goes", async () => {
     const changed = new TextDecoder().decode(fixture("meta-ads-en.csv")).replace('"980.255","12,110"', '"990.00","12,110"');
     const data = expectImported(await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(changed.replace(/^\uFEFF/, ""), "utf16le")])), { account: bag }));
     expect(data).toMatchObject({ encoding: "utf-16le", inserted: 0, updated: 1, unchanged: 8 });
     expect(expectImported(await importFile(utf16le("meta-ads-en.csv"), { account: bag }))).toMatchObject({ updated: 1, unchanged: 8 });
-    // A value of the ad's key the ad day does not give (the metrics import wrote engagement) is removed by the next import.
+    // Values a metrics import of the same report wrote per ad (`<account>|ad:<Ad ID>`) would count twice beside the ad days': the next import removes them.
     await s.storage.query(
       `INSERT INTO metrics (brand_id, bag_id, page_id, channel, plan, metric, day, value, source, source_key)
-       SELECT brand_id, id, NULL, channel, 'ads', 'engagement', '2025-09-02', 77, 'meta-ads', id || '|ad:120210000000000002' FROM bags WHERE id = $1`, [bag],
+       SELECT brand_id, id, NULL, channel, 'ads', x.metric, '2025-09-02', 77, 'meta-ads', id || '|ad:120210000000000002'
+         FROM bags, (VALUES ('engagement'), ('spend')) AS x(metric) WHERE id = $1`, [bag],
     );
-    expect(expectImported(await importFile(fixture("meta-ads-en.csv"), { account: bag }))).toMatchObject({ updated: 1, unchanged: 8 });
-    expect(await q("SELECT count(*)::int AS n FROM metrics WHERE source_key = $1 AND metric = 'engagement'", [`${bag}|ad:120210000000000002`])).toEqual([{ n: 0 }]);
+    const again = expectImported(await importFile(fixture("meta-ads-en.csv"), { account: bag }));
+    expect(again).toMatchObject({ updated: 0, unchanged: 9 });
+    expect(again.notes).toContainEqual({ line: 0, reason: "2 other ads metric values of the account on these days removed: its ad days are its figures now (a metrics import's values, a result no ad day counts any more)" });
+    expect(await q("SELECT count(*)::int AS n FROM metrics WHERE source_key = $1", [`${bag}|ad:120210000000000002`])).toEqual([{ n: 0 }]);
     await inStep(bag);
   });
 

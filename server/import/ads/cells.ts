@@ -100,6 +100,22 @@ export function currencyCell(raw: string | undefined, column: string, check: Row
 
 // --- Words -------------------------------------------------------------------------------------
 
+/**
+ * A function of a cell's text, remembered per text: a report repeats a few objective, delivery
+ * and result type words on every one of its 100,000 rows.
+ */
+function remembered<T>(fn: (raw: string | undefined) => T): (raw: string | undefined) => T {
+  const seen = new Map<string, T>();
+  return (raw) => {
+    const key = raw ?? "";
+    const hit = seen.get(key);
+    if (hit !== undefined || seen.has(key)) return hit as T;
+    const value = fn(raw);
+    if (seen.size < 1000) seen.set(key, value);
+    return value;
+  };
+}
+
 /** A word as it is looked up: lower case, `OUTCOME_` dropped, underscores and runs of spaces as one space. */
 export const wordOf = (raw: string | undefined): string =>
   cleanCell(raw).toLowerCase().replace(/^outcome_/, "").replace(/[_\s]+/g, " ").trim();
@@ -124,7 +140,7 @@ const OBJECTIVE_WORDS: ReadonlyArray<readonly [AdObjective, readonly string[]]> 
 const OBJECTIVE_OF = new Map<string, AdObjective>(OBJECTIVE_WORDS.flatMap(([o, words]) => words.map((w) => [w, o] as const)));
 
 /** The objective a cell names; null when it names none. */
-export const objectiveOf = (raw: string | undefined): AdObjective | null => OBJECTIVE_OF.get(wordOf(raw)) ?? null;
+export const objectiveOf = remembered((raw): AdObjective | null => OBJECTIVE_OF.get(wordOf(raw)) ?? null);
 
 /** Notes an objective word the import does not know, once per word (the campaign's objective is then inferred). */
 export function objectiveNotes(notes: Array<{ line: number; reason: string }>): (text: string, line: number) => void {
@@ -150,15 +166,15 @@ const STATUS_WORDS: ReadonlyArray<readonly [CampaignStatus, readonly string[]]> 
 const STATUS_OF = new Map<string, CampaignStatus>(STATUS_WORDS.flatMap(([s, words]) => words.map((w) => [w, s] as const)));
 
 /** The status a cell names; null when it names none (or is empty). */
-export const statusOf = (raw: string | undefined): CampaignStatus | null => STATUS_OF.get(wordOf(raw)) ?? null;
+export const statusOf = remembered((raw): CampaignStatus | null => STATUS_OF.get(wordOf(raw)) ?? null);
 
 /** Budget kinds: Meta's `Ad set budget type` (Daily, Lifetime), TikTok's budget mode (BUDGET_MODE_DAY, …). */
-export function budgetKindOf(raw: string | undefined): "daily" | "lifetime" | null {
+export const budgetKindOf = remembered((raw): "daily" | "lifetime" | null => {
   const w = wordOf(raw);
   if (/^(daily|day|budget mode day|รายวัน)$/.test(w)) return "daily";
   if (/^(lifetime|total|budget mode total|ตลอดอายุ)$/.test(w)) return "lifetime";
   return null;
-}
+});
 
 /**
  * Result types: a Meta result indicator (`actions:offsite_conversion.fb_pixel_purchase`) or a
@@ -182,18 +198,19 @@ export const RESULT_KINDS: ReadonlyArray<{ readonly pattern: RegExp; readonly na
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 /** The kind of a result type text; undefined when none matches. */
-export const resultKindOf = (text: string | null): ResultKind | undefined => (text === null ? undefined : RESULT_KINDS.find((k) => k.pattern.test(text)));
+const kindOf = remembered((text): ResultKind | null => RESULT_KINDS.find((k) => k.pattern.test(text ?? "")) ?? null);
+export const resultKindOf = (text: string | null): ResultKind | undefined => (text === null ? undefined : (kindOf(text) ?? undefined));
 
 /**
  * The result type as stored: a Meta action name (`actions:…_purchase`) as its readable name, any
  * other text as written (at most 100 characters); null when empty.
  */
-export function resultTypeOf(raw: string | undefined): string | null {
+export const resultTypeOf = remembered((raw): string | null => {
   const text = cleanCell(raw);
   if (text === "" || text === "-" || text === "--") return null;
   if (/^[a-z0-9_:.]+$/.test(text) && /[_:.]/.test(text)) return resultKindOf(text)?.name ?? text.slice(0, 100);
   return text.slice(0, 100);
-}
+});
 
 /** The KPI metric the results of an objective count for when the result type does not say. */
 export const OBJECTIVE_RESULT_METRIC: Readonly<Partial<Record<AdObjective, MetricKey>>> = { sales: "conversion", leads: "leadgen", messages: "inbox", engagement: "engagement" };
