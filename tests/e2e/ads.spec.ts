@@ -3,12 +3,14 @@
  * gives them, with the line that nothing is sent to the ad platforms; the campaign table drilled
  * down campaign → ad set → ad and back up by the breadcrumb and by the browser's Back; a sort by
  * a column header; a chart click that filters every figure, taken back by the top bar's Clear
- * Filter.
+ * Filter; at 390 px, with the pacing against a KPI template, nothing wider than the screen.
  */
 import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import type { AdsFigures } from "../../domain/adsContract";
+import type { KpiTemplate } from "../../domain/entities";
+import { emptyKpiTemplate } from "../../domain/kpi";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
 import { DEMO } from "./support/users";
@@ -155,4 +157,30 @@ test("a channel bar click filters every figure; the top bar's Clear Filter takes
   await page.getByRole("banner").getByRole("button", { name: "Clear Filter" }).click();
   await expect(chips).toHaveCount(0);
   await expect.poll(() => figure(page, "Spend")).toBe(money(march.totals.spend));
+});
+
+test("at 390 px the page, with the pacing of a KPI template, stays within the screen", async ({ page, request }) => {
+  const title = "E2E ads pacing plan";
+  const login = await request.post("/auth/login-user", { data: { email: DEMO.email, password: DEMO.password } });
+  const headers = { authorization: `Bearer ${(await login.json()).user.Tokens.access_token as string}` };
+  const t = emptyKpiTemplate(title);
+  const template: KpiTemplate = { ...t, Budget: "900000", ADS: { ...t.ADS, impression: { kpi: "12000000", budget: "500000" }, click: { kpi: "150000", budget: "300000" }, engagement: { kpi: "50000", budget: "" } } };
+  expect((await request.post("/user/upsert-kpi-template", { headers, data: { template } })).status()).toBe(200);
+  try {
+    const march = await adsFigures(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInQuickly(page, DEMO);
+    await page.goto(`${ADS_URL}&kpi=${encodeURIComponent(title)}`);
+    await settled(page);
+    const pacing = page.getByRole("region", { name: "Pacing against the KPI plan" });
+    await expect(pacing).toContainText(`Template ${title}: the range has ended (31 days).`);
+    // The whole range has elapsed: the spend expected by now is the budget.
+    await expect(pacing.getByRole("definition").filter({ hasText: "฿800,000.00" })).toHaveCount(2);
+    await expect(pacing).toContainText(money(march.totals.spend));
+    await expect(pacing.getByRole("row", { name: /^Click/ })).toContainText(march.totals.clicks.toLocaleString("en-US"));
+    await expect(pacing.getByRole("row", { name: /^Engagement/ })).toContainText("—");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  } finally {
+    await request.post("/user/delete-kpi-template", { headers, data: { title } });
+  }
 });
