@@ -13,6 +13,8 @@ import type { AdsTable } from "../../machines/ads/adsTableMachine";
 import type { PagePhase } from "../../machines/shared/pageLoad";
 import { clickOfPoint } from "@/components/charts/chartCard";
 import { channelCard, objectiveCard, spendOverTimeCard } from "@/features/ads/adsFormat";
+import { ApiCallError } from "@/api/client";
+import { loadAdsTable } from "@/features/ads/adsActors";
 import { adsPacingOf } from "@/features/ads/adsPacing";
 import { adsRequestOf, channelOf } from "@/features/ads/adsRequest";
 import { adsSearchOf, adsTableOf, drilledInto, FIRST_ADS_TABLE, sortedBy, upTo } from "@/features/ads/adsSearch";
@@ -22,6 +24,9 @@ import { AdsView, NO_ADS, NOTHING_SENT, type AdsViewProps } from "@/features/ads
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.
 vi.mock("@/components/charts/LazyPlot", () => ({ LazyPlot: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+// The table's load, without a server: each test says what the call answers.
+const authedCall = vi.hoisted(() => vi.fn());
+vi.mock("@/app/api", () => ({ authedCall }));
 
 const sums = (over: Partial<AdFigures> = {}): AdFigures => ({
   spend: 12_000, impressions: 1_000_000, reach: 400_000, clicks: 8_000, videoViews: 30_000, results: 240, purchaseValue: 48_000,
@@ -311,5 +316,25 @@ describe("the /ads route's own params", () => {
       lvl: "ad", cmp: "120210000000001", set: "120210000000002", sort: "cpm", dir: "asc", pg: 3,
     });
     expect(validateRouteSearch("/ads", { lvl: "campaigns", cmp: "", sort: "bogus", dir: "up", pg: 0, set: "s1" })).toEqual({ set: "s1" });
+  });
+});
+
+describe("a campaign drilled into that is no longer in view", () => {
+  const query = { request: { brand: "Tipco", start: "2024-03-01", end: "2024-03-31", channel: "TikTok" }, level: "adSet", parent: "c1", sort: "spend", order: "desc", page: 1 } as const;
+
+  it("loads as an empty table the page explains, not as a failure to try again", async () => {
+    authedCall.mockRejectedValueOnce(new ApiCallError(400, "invalid_body", "parent: is not a campaign of the brand in view"));
+    const empty = await loadAdsTable(query, new AbortController().signal);
+    expect(empty).toMatchObject({ level: "adSet", campaign: null, rows: [], total: 0 });
+    const host = await render(
+      <AdsTableView query={{ ...FIRST_ADS_TABLE, level: "adSet", campaign: "c1" }} phase={{ kind: "empty", data: empty }} onSort={noop} onPage={noop} onDrill={noop} onUp={noop} onRetry={noop} onExport={noop} exporting={false} />,
+    );
+    expect(host.textContent).toContain("The campaign drilled into is not in view (another brand, channel, accounts or chart filter): go back to All campaigns.");
+    expect(host.querySelector('nav[aria-label="Breadcrumb"] button')!.textContent).toBe("All campaigns");
+  });
+
+  it("still fails on any other refusal", async () => {
+    authedCall.mockRejectedValueOnce(new ApiCallError(400, "invalid_body", "end: must not be before start"));
+    await expect(loadAdsTable(query, new AbortController().signal)).rejects.toThrow("end: must not be before start");
   });
 });

@@ -124,7 +124,9 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
         <>
           <p className="muted ads-table-count" role="status" aria-busy={phase.kind === "loading"}>
             {table.total === 0
-              ? `No ${unit} with figures in this range.`
+              ? query.level !== "campaign" && table.campaign === null
+                ? `The ${query.level === "adSet" ? "campaign" : "ad set"} drilled into is not in view (another brand, channel, accounts or chart filter): go back to All campaigns.`
+                : `No ${unit} with figures in this range.`
               : first > table.total
                 ? `Page ${formatCount(table.page)} is past the last page of ${formatCount(table.total)} ${unit}.`
                 : `${title} ${formatCount(first)}–${formatCount(last)} of ${formatCount(table.total)}`}

@@ -55,12 +55,25 @@ function tableRequestOf(query: AdsTableQuery, page: number, pageSize: number) {
   };
 }
 
+/** A campaign or ad set the server does not find in view (a 400 naming `parent`). */
+const isParentNotInView = (error: unknown): boolean => error instanceof ApiCallError && error.status === 400 && error.message.startsWith("parent:");
+
+/**
+ * One page of the table. A campaign or ad set drilled into that is no longer in view (another
+ * brand, channel, accounts or chart filter since) has no rows: an empty table at its level
+ * without a campaign, which the table says and offers the way back up.
+ */
 export async function loadAdsTable(query: AdsTableQuery, signal: AbortSignal): Promise<AdsTable> {
   const request = tableRequestOf(query, query.page, DEFAULT_ADS_PAGE_SIZE);
   // The chart clicks exclude the view's channel: no row can match.
   if (request === null) return { ...noAdsFigures().table, level: query.level };
-  const { data } = await authedCall("adsFigures", request, { signal });
-  return data.table;
+  try {
+    const { data } = await authedCall("adsFigures", request, { signal });
+    return data.table;
+  } catch (error) {
+    if (query.level !== "campaign" && isParentNotInView(error)) return { ...noAdsFigures().table, level: query.level };
+    throw error;
+  }
 }
 
 /** Most rows one CSV export holds. */
