@@ -11,6 +11,7 @@ import { bangkokDay } from "../../domain/dates";
 import type { AdsFigures } from "../../domain/adsContract";
 import { demoFatiguedCampaignId } from "../../server/demo/adsDemo";
 import { startTestServer, type TestServer } from "../support/testServer";
+import { ruleText } from "../../domain/adsRules";
 
 let s: TestServer;
 let token: string;
@@ -263,6 +264,39 @@ describe("ads-figures over the demo", () => {
       expect(last.cpm!).toBeGreaterThan(first.cpm! * 1.3);
       expect(last.ctr!).toBeLessThan(first.ctr! * 0.5);
       expect(last.spend).toBeGreaterThan(0);
+    }
+  });
+
+  it("are continued to today by the demo top-up, which then evaluates the brand's rules over the new days", async () => {
+    const t = await startTestServer();
+    try {
+      const today = bangkokDay(new Date());
+      const cut = addDays(today, -4);
+      const sums = async () => (await t.storage.query<{ n: number; spend: string }>(
+        "SELECT count(*)::int AS n, sum(spend_satang)::text AS spend FROM ad_days WHERE source = 'demo' AND day >= $1::date", [cut],
+      )).rows[0]!;
+      const before = await sums();
+      expect(before.n).toBeGreaterThan(0);
+      await t.storage.query("DELETE FROM ad_days WHERE source = 'demo' AND day >= $1::date", [cut]);
+      await t.storage.query("DELETE FROM metrics WHERE source = 'demo' AND day >= $1::date", [cut]);
+      const brand = (await t.storage.query<{ id: number }>("SELECT id FROM brands WHERE name = 'Tipco'")).rows[0]!.id;
+      const rule = { name: "Frequency", scope: { kind: "brand" as const }, metric: "frequency" as const, condition: "above" as const, threshold: 3, windowDays: 7 };
+      const ruleId = (await t.storage.query<{ id: number }>(
+        "INSERT INTO ads_rules (brand_id, name, scope, metric, condition, threshold, window_days) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+        [brand, rule.name, JSON.stringify(rule.scope), rule.metric, rule.condition, rule.threshold, rule.windowDays],
+      )).rows[0]!.id;
+      expect(ruleText(rule)).toBe("Frequency above 3 over the last 7 days");
+      const demo = (await t.login()).access_token;
+      const res = await t.call("POST", "/user/ads-figures", { token: demo, body: { brand: "Tipco", start: cut, end: today, channel: "All Channel" } });
+      expect(res.status).toBe(200);
+      expect(await sums()).toEqual(before);
+      const alerts = (await t.storage.query<{ campaign_key: string; day: string }>(
+        "SELECT campaign_key, to_char(day, 'YYYY-MM-DD') AS day FROM ads_alerts WHERE rule_id = $1 ORDER BY day", [ruleId],
+      )).rows;
+      expect(alerts.map((a) => a.day)).toEqual([0, 1, 2, 3, 4].map((n) => addDays(cut, n)));
+      expect(new Set(alerts.map((a) => a.campaign_key))).toEqual(new Set([demoFatiguedCampaignId("bag-tipco-fb-1")]));
+    } finally {
+      await t.close();
     }
   });
 });
