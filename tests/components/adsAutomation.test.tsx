@@ -12,6 +12,7 @@ import { adsRuleEditorMachine, type UpsertAdsRuleResponse } from "../../machines
 import { selectRuleEditor } from "../../machines/ads/adsRuleEditorSelectors";
 import type { AlertsPanelView } from "../../machines/ads/adsAlertsSelectors";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
+import { readableRefusal } from "@/features/ads/automation/automationActors";
 import { acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
 import { ImportAdsView } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorForm } from "@/features/ads/automation/RuleEditorDialog";
@@ -256,6 +257,11 @@ describe("the Import ads dialog", () => {
     expect(importAdsSummary(result({ format: "tiktok-ads", rows: 1, campaigns: 1, adSets: 1, ads: 1, first: "2024-09-01", last: "2024-09-01", alerts: 1, demoRemoved: 60 }))).toBe(
       "Read 1 row of 2024-09-01 (a TikTok Ads Manager report): 1 campaign, 1 ad set, 1 ad; 1,200 ad days new, 30 updated, 10 unchanged; 60 demo rows of this account replaced. The rules raised 1 alert.",
     );
+  });
+
+  it("reads the server's refusal without the part it names", () => {
+    expect(readableRefusal("file: 5 rows cannot be imported, so nothing was imported")).toBe("5 rows cannot be imported, so nothing was imported");
+    expect(readableRefusal("the file is empty")).toBe("The file is empty");
   });
 
   it("sends only with an account and a file, and lists refused lines", async () => {

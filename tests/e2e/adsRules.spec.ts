@@ -108,6 +108,7 @@ test("Import ads sends a report for the account chosen and lists every refused l
   await account.selectOption("Tipco Shop (Facebook)");
   await importDialog.getByRole("button", { name: "Import" }).click();
   await expect(importDialog.getByText("The file was refused: nothing was imported.")).toBeVisible({ timeout: 30_000 });
+  await expect(importDialog.getByText("5 rows cannot be imported, so nothing was imported", { exact: true })).toBeVisible();
   const lines = importDialog.getByRole("region", { name: "Lines refused (5)" });
   await expect(lines.locator("tbody th")).toHaveText(["3", "4", "5", "6", "7"]);
   await expect(lines.locator("tbody tr").first()).toContainText('Amount spent (THB): "-5" is negative');

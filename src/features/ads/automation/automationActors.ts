@@ -42,6 +42,12 @@ export const ADS_FILE_ACCEPT = ".csv,.xlsx,text/csv,application/vnd.openxmlforma
 
 export const importAdsOutcomeOf = importOutcomeWith(Api.importAds.path, ImportAdsResponse);
 
+/** A refusal as a person reads it: the server names the part refused ("file: 5 rows cannot be imported…"), the dialog drops it. */
+export function readableRefusal(message: string): string {
+  const text = message.replace(/^file: /, "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export type UploadAds = (file: File, account: string, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ImportOutcome<ImportAdsResult>>;
 
 export const uploadAds: UploadAds = (file, account, onProgress, signal) =>
@@ -49,7 +55,7 @@ export const uploadAds: UploadAds = (file, account, onProgress, signal) =>
     const { status, json } = await xhrUpload({ path: Api.importAds.path, fields: [["file", file], ["account", account]], accessToken, onProgress, signal });
     const outcome = importAdsOutcomeOf(status, json);
     onProgress(1);
-    return outcome;
+    return outcome.kind === "refused" ? { ...outcome, message: readableRefusal(outcome.message) } : outcome;
   }, signal);
 
 /** The import statechart (`machines/importOrders`) over the ads import's result; its target is the ad account. */
