@@ -338,3 +338,16 @@ describe("a campaign drilled into that is no longer in view", () => {
     await expect(loadAdsTable(query, new AbortController().signal)).rejects.toThrow("end: must not be before start");
   });
 });
+
+describe("the breadcrumb's names", () => {
+  it("are the names seen in the rows, while the next level loads and once it is out of view", async () => {
+    const common = { onSort: noop, onPage: noop, onDrill: noop, onUp: noop, onRetry: noop, onExport: noop, exporting: false };
+    const host = await render(<AdsTableView {...common} query={FIRST_ADS_TABLE} phase={{ kind: "loaded", data: table() }} />);
+    const drilled = { ...FIRST_ADS_TABLE, level: "adSet" as const, campaign: "c1" };
+    await act(async () => root?.render(<AdsTableView {...common} query={drilled} phase={{ kind: "loading", data: table() }} />));
+    expect(host.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')!.textContent).toBe("Songkran 2024");
+    const gone = table({ level: "adSet", rows: [], total: 0 });
+    await act(async () => root?.render(<AdsTableView {...common} query={drilled} phase={{ kind: "empty", data: gone }} />));
+    expect(host.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')!.textContent).toBe("Songkran 2024");
+  });
+});

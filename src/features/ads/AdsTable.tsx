@@ -5,7 +5,7 @@
  * breadcrumb ("All campaigns › campaign › ad set") goes back up. CSV of every row of the level.
  * Plain props; the choices live in the URL (`AdsSearch`).
  */
-import { useId } from "react";
+import { useId, useRef } from "react";
 import type { AdsRow, AdsSort } from "../../../domain/adsContract";
 import type { AdsTable } from "../../../machines/ads/adsTableMachine";
 import type { PagePhase } from "../../../machines/shared/pageLoad";
@@ -49,10 +49,10 @@ function SortHeader({ header, sort, query, onSort, className }: { header: string
 }
 
 /** Where the table is: "All campaigns › campaign › ad set"; every level above the current one is a button. */
-function Breadcrumb({ query, table, onUp }: { query: AdsTableQuery; table: AdsTable | null; onUp: (level: "campaign" | "adSet") => void }) {
-  // The names come with the table's answer; while the next level loads, the last one's may not match.
-  const campaignName = table !== null && table.campaign?.id === query.campaign ? table.campaign.name : (query.campaign ?? "");
-  const adSetName = table !== null && table.adSet?.id === query.adSet ? table.adSet.name : (query.adSet ?? "");
+function Breadcrumb({ query, names, onUp }: { query: AdsTableQuery; names: ReadonlyMap<string, string>; onUp: (level: "campaign" | "adSet") => void }) {
+  // A name seen in an answer (a row clicked, the level's campaign and ad set); the id otherwise.
+  const campaignName = query.campaign === null ? "" : (names.get(query.campaign) ?? query.campaign);
+  const adSetName = query.adSet === null ? "" : (names.get(query.adSet) ?? query.adSet);
   return (
     <nav aria-label="Breadcrumb" className="ads-breadcrumb">
       <ol>
@@ -97,13 +97,21 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
   const first = table === null || table.total === 0 ? 0 : (table.page - 1) * table.pageSize + 1;
   const last = table === null ? 0 : Math.min(table.total, table.page * table.pageSize);
   const drills = query.level !== "ad";
+  // The names of the campaigns and ad sets seen so far, for the breadcrumb while the next level
+  // loads, and after a filter leaves the one drilled into out of view.
+  const names = useRef(new Map<string, string>()).current;
+  if (table !== null) {
+    if (table.campaign !== null) names.set(table.campaign.id, table.campaign.name);
+    if (table.adSet !== null) names.set(table.adSet.id, table.adSet.name);
+    if (table.level !== "ad") for (const r of table.rows) names.set(r.id, r.name);
+  }
   return (
     <section className="ads-table" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{title}</h2>
         <ExportButtons title={`the ${unit} table`} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />
       </div>
-      <Breadcrumb query={query} table={table} onUp={onUp} />
+      <Breadcrumb query={query} names={names} onUp={onUp} />
       {drills && <p className="muted ads-table-hint">{query.level === "campaign" ? "Click a campaign's name to see its ad sets." : "Click an ad set's name to see its ads."}</p>}
       {phase.kind === "failed" && (
         <div className="ads-table-failure" role="alert">
