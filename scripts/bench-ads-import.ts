@@ -100,7 +100,7 @@ async function main(): Promise<void> {
   const rowsArg = process.argv.indexOf("--rows");
   const rows = Number(rowsArg >= 0 ? process.argv[rowsArg + 1] : (process.env.BENCH_ADS_ROWS ?? 100_000));
   const dir = mkdtempSync(path.join(os.tmpdir(), "bd-bench-ads-import-"));
-  const db = await prepareProcessDb("ads-import", [BRAND], usePg);
+  const db = await prepareProcessDb("ads_import", [BRAND], usePg);
   try {
     const t0 = performance.now();
     const file = path.join(dir, "Bench-Ads-Ads-Jan-1-2026-Dec-31-2026.csv");

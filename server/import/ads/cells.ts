@@ -52,8 +52,13 @@ export function nameCell(raw: string | undefined, column: string, check: RowChec
   return text.slice(0, 500);
 }
 
+/** Plain digits (most cells of a large report): read without the general number rules. */
+const DIGITS = /^\d{1,15}$/;
+const DECIMAL = /^\d{1,13}\.\d{1,6}$/;
+
 /** Baht (`1,234.50`, `฿1,234.50`) → satang, rounded half away from zero; empty is 0. */
 export function moneyCell(raw: string | undefined, column: string, check: RowCheck): number | null {
+  if (raw !== undefined && (DIGITS.test(raw) || DECIMAL.test(raw))) return satangOf(Number(raw));
   const num = parseNumberCell(raw ?? "");
   if (!num.ok) return check.fail(column, num.reason);
   if (num.value === null) return 0;
@@ -63,6 +68,7 @@ export function moneyCell(raw: string | undefined, column: string, check: RowChe
 
 /** Baht or nothing: null when empty (a purchase value the export does not give). */
 export function optionalMoneyCell(raw: string | undefined, column: string, check: RowCheck): number | null {
+  if (raw !== undefined && (DIGITS.test(raw) || DECIMAL.test(raw))) return satangOf(Number(raw));
   const num = parseNumberCell(raw ?? "");
   if (!num.ok) return check.fail(column, num.reason);
   if (num.value === null) return null;
@@ -72,6 +78,7 @@ export function optionalMoneyCell(raw: string | undefined, column: string, check
 
 /** A count: whole, not negative; empty (or `-`, `--`, `<5`) is 0. */
 export function countCell(raw: string | undefined, column: string, check: RowCheck): number {
+  if (raw !== undefined && DIGITS.test(raw)) return Number(raw);
   const num = parseNumberCell(raw ?? "");
   if (!num.ok) return check.fail(column, num.reason) ?? 0;
   if (num.value === null) return 0;
@@ -83,6 +90,7 @@ export function countCell(raw: string | undefined, column: string, check: RowChe
 /** A day (YYYY-MM-DD, DD/MM/YYYY, an Excel serial or date cell), not after today nor before {@link FIRST_AD_DAY}. */
 export function dayCell(raw: string | undefined, column: string, today: string, check: RowCheck): string | null {
   const text = cleanCell(raw);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text) && isDay(text) && text <= today && text >= FIRST_AD_DAY) return text;
   if (text === "") return check.fail(column, "is empty");
   const day = dayOf(text);
   if (day === null) return check.fail(column, `${shown(text)} is not a date like 2025-09-01`);
