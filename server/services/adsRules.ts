@@ -60,12 +60,17 @@ const ruleOf = (r: RuleRow): AdsRule => {
   return { id: r.id, ...draft, text: ruleText(draft), createdBy: r.created_by ?? "", updatedAt: r.updated_at };
 };
 
-/** The first problem of a rule as written (the form's message), or null: the HTTP layer answers it with 400 before decoding. */
+/**
+ * The first problem of the rule of a request body as written (the form's message, the field by
+ * its path in the body: `rule.windowDays`), or null: the HTTP layer answers it with 400 before
+ * decoding.
+ */
 export function firstRuleProblem(body: unknown): { field: string; message: string } | null {
   if (typeof body !== "object" || body === null) return null;
   const rule = (body as { rule?: unknown }).rule;
   if (typeof rule !== "object" || rule === null) return null;
-  return ruleProblems(rule as Record<string, unknown>)[0] ?? null;
+  const problem = ruleProblems(rule as Record<string, unknown>)[0];
+  return problem ? { field: `rule.${problem.field}`, message: problem.message } : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,7 +260,7 @@ export class AdsRulesService {
    */
   async upsert(userId: number, req: UpsertAdsRuleRequest): Promise<{ msg: string; data: AdsRule; alerts: number }> {
     const problem = ruleProblems(req.rule)[0];
-    if (problem) throw new ServiceError("invalid", problem.message, { field: problem.field });
+    if (problem) throw new ServiceError("invalid", problem.message, { field: `rule.${problem.field}` });
     const brandId = await userBrandId(this.db, userId, req.brand);
     const rule = { ...req.rule, name: req.rule.name.trim() };
     if (rule.scope.kind === "campaigns") {
@@ -263,7 +268,7 @@ export class AdsRulesService {
         "SELECT id FROM ad_campaigns WHERE brand_id = $1 AND id = ANY($2::text[])", [brandId, rule.scope.campaigns],
       )).rows.map((r) => r.id));
       const unknown = rule.scope.campaigns.find((c) => !known.has(c));
-      if (unknown !== undefined) throw new ServiceError("invalid", `campaign "${unknown}" is not one of the brand's`, { field: "scope.campaigns" });
+      if (unknown !== undefined) throw new ServiceError("invalid", `campaign "${unknown}" is not one of the brand's`, { field: "rule.scope.campaigns" });
     }
     const id = await this.db.transaction(async (tx) => {
       const params = [brandId, rule.name, JSON.stringify(rule.scope), rule.metric, rule.condition, rule.threshold, rule.windowDays, userId];

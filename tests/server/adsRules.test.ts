@@ -177,13 +177,13 @@ describe("rules over hand-made figures", () => {
 
   it("answers 400 naming the field of a rule that cannot be", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ metric: "likes" }, "metric: Choose a metric"],
-      [{ threshold: -1 }, "threshold: The threshold must be a number of 0 or more."],
-      [{ scope: { kind: "campaigns", campaigns: [] } }, "scope.campaigns: Choose at least one campaign."],
-      [{ windowDays: 0 }, "windowDays: The window must be a whole number of days from 1 to 90."],
-      [{ windowDays: 91 }, "windowDays: The window must be a whole number of days from 1 to 90."],
-      [{ name: "  " }, "name: Please fill the rule name."],
-      [{ metric: "pacing", condition: "dropsBy" }, "condition: Pacing is compared with the plan: choose above or below."],
+      [{ metric: "likes" }, "rule.metric: Choose a metric"],
+      [{ threshold: -1 }, "rule.threshold: The threshold must be a number of 0 or more."],
+      [{ scope: { kind: "campaigns", campaigns: [] } }, "rule.scope.campaigns: Choose at least one campaign."],
+      [{ windowDays: 0 }, "rule.windowDays: The window must be a whole number of days from 1 to 90."],
+      [{ windowDays: 91 }, "rule.windowDays: The window must be a whole number of days from 1 to 90."],
+      [{ name: "  " }, "rule.name: Please fill the rule name."],
+      [{ metric: "pacing", condition: "dropsBy" }, "rule.condition: Pacing is compared with the plan: choose above or below."],
     ];
     for (const [change, message] of cases) {
       const res = await s.call("POST", "/user/upsert-ads-rule", { token, body: { brand: BRAND, rule: { ...spendRule, ...change } } });
@@ -193,7 +193,7 @@ describe("rules over hand-made figures", () => {
     }
     const other = await s.call("POST", "/user/upsert-ads-rule", { token, body: { brand: BRAND, rule: { ...spendRule, scope: { kind: "campaigns", campaigns: ["R1", "120999"] } } } });
     expect(other.status).toBe(400);
-    expect(other.json.message).toBe('scope.campaigns: campaign "120999" is not one of the brand\'s');
+    expect(other.json.message).toBe('rule.scope.campaigns: campaign "120999" is not one of the brand\'s');
     const range = await s.call("POST", "/user/evaluate-ads-rules", { token, body: { brand: BRAND, start: today, end: d(-1) } });
     expect(range.status).toBe(400);
     expect(range.json.message).toMatch(/^end: /);
