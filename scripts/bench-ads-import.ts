@@ -15,6 +15,17 @@
  * database), read at its exit by `scripts/lib/reportPeakRss.mjs`. Budget: ≤ 15 s and ≤ 400 MB for
  * 100,000 rows.
  *
+ * The design it measures (docs/ads-import.md#speed): the file is read row by row into columns of
+ * the ad days (never every cell), ad days are upserted 5,000 per statement, and the account's
+ * ads metrics are made from its ad days in one statement (about 3,000 values per account and day,
+ * not 600,000 per ad). Figures on a busy 2-core machine (other test suites running, load average
+ * 6.6–10), 2026-11-26, first import / the same file again:
+ *   PGlite      load 6.6–7:  7.9 s 387 MB / 11.1 s 349 MB;  14.7 s 364 MB / 12.5 s 335 MB
+ *               load 8–10:  19.7 s 384 MB / 14.8 s 356 MB;  28.4 s 374 MB / 35.3 s 373 MB (over the time budget)
+ *   PostgreSQL  load 8:     13.0 s 257 MB /  7.6 s 232 MB
+ * In one process without the CLI (no Node start, no database open and close): about 12 s of CPU for
+ * the first import, of which PGlite's own work about 4.5 s and reading the file about 3–4 s.
+ *
  * Default: embedded PGlite in a temporary directory (initialised in a process of its own, as the
  * server does: `prepareProcessDb`). --pg: a scratch database on TEST_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards.
