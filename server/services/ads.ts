@@ -5,10 +5,12 @@
  *
  * Every sum is made in satang and whole counts; every ratio is `adRatios` of the sums (never a
  * mean of daily ratios). Speed (budget: 12 months of a demo brand p95 ≤ 100 ms on the embedded
- * database, `npm run bench:ads`): three statements — the brand, its campaigns as one row of
- * JSON, and the ad days of the range and the period before grouped in one pass (GROUPING SETS:
- * days, channels, campaigns, and the table's ad sets or ads) answering one row of JSON, with the
- * table level's names. The rest is folded here.
+ * database, `npm run bench:ads`, docs/ads.md#speed): three statements — the brand, its campaigns
+ * as one row of JSON, and the ad days of the range and of the period before in one index scan,
+ * grouped in one hashed pass three ways (GROUPING SETS: days, campaigns, the table's ad sets or
+ * ads) and answered as one row of JSON; a drill-down adds one for the breadcrumb and the rows'
+ * names. Channels and objectives are folded here from the campaigns. Only filters that narrow
+ * reach SQL: a campaign list tested on every row costs as much as the scan.
  */
 import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
 import { adRatios, bahtOf, type AdSums } from "../../domain/ads";
