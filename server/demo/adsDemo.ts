@@ -432,7 +432,7 @@ export async function extendDemoAds(db: Storage, today: string): Promise<Map<num
   return db.transaction(async (tx) => {
     const firstNew = new Map<number, string>();
     const lastDays = new Map((await tx.query<{ bag_id: string; day: string; source: string }>(
-      `SELECT DISTINCT ON (bag_id) bag_id, to_char(day, 'YYYY-MM-DD') AS day, source FROM ad_days ORDER BY bag_id, day DESC, source`,
+      `SELECT DISTINCT ON (bag_id) bag_id, to_char(day, 'YYYY-MM-DD') AS day, source FROM ad_days ORDER BY bag_id, day DESC, source = 'demo'`,
     )).rows.map((r) => [r.bag_id, r]));
     const fatigueStarts = new Map((await tx.query<{ brand_id: number; start: string }>(
       "SELECT brand_id, to_char(min(start_day), 'YYYY-MM-DD') AS start FROM ad_campaigns WHERE source = 'demo' AND id = ANY($1::text[]) GROUP BY brand_id",
