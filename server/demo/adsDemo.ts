@@ -431,8 +431,11 @@ export async function seedDemoAds(tx: Queryable, today: string): Promise<number>
 export async function extendDemoAds(db: Storage, today: string): Promise<Map<number, string>> {
   return db.transaction(async (tx) => {
     const firstNew = new Map<number, string>();
-    const lastDays = new Map((await tx.query<{ bag_id: string; day: string; source: string }>(
-      `SELECT DISTINCT ON (bag_id) bag_id, to_char(day, 'YYYY-MM-DD') AS day, source FROM ad_days ORDER BY bag_id, day DESC, source = 'demo'`,
+    // Each account's last day and whether any row of it was imported (found through ad_days_bag).
+    const lastDays = new Map((await tx.query<{ bag_id: string; day: string | null; imported: boolean | null }>(
+      `SELECT g.id AS bag_id, to_char(l.day, 'YYYY-MM-DD') AS day,
+              (SELECT bool_or(d.source <> 'demo') FROM ad_days d WHERE d.bag_id = g.id AND d.day = l.day) AS imported
+         FROM bags g CROSS JOIN LATERAL (SELECT max(day) AS day FROM ad_days WHERE bag_id = g.id) l`,
     )).rows.map((r) => [r.bag_id, r]));
     const fatigueStarts = new Map((await tx.query<{ brand_id: number; start: string }>(
       "SELECT brand_id, to_char(min(start_day), 'YYYY-MM-DD') AS start FROM ad_campaigns WHERE source = 'demo' AND id = ANY($1::text[]) GROUP BY brand_id",
@@ -440,7 +443,7 @@ export async function extendDemoAds(db: Storage, today: string): Promise<Map<num
     )).rows.map((r) => [r.brand_id, r.start]));
     for (const account of await demoAdAccounts(tx)) {
       const l = lastDays.get(account.bagId);
-      if (!l || l.source !== "demo" || l.day >= today) continue;
+      if (!l || l.day === null || l.imported !== false || l.day >= today) continue;
       const fatigue = fatigueStarts.get(account.brandId);
       const fatigueStart = fatigue ? adsDayIndex(fatigue) : Math.max(0, adsDayIndex(l.day) - FATIGUE_LEAD_DAYS);
       const from = addDays(l.day, 1);
