@@ -182,10 +182,12 @@ export async function evaluateBrandRules(
       n.rule.push(rule.id); n.key.push(a.campaignId ?? ""); n.day.push(a.day); n.value.push(a.value); n.threshold.push(a.threshold);
     }
   }
-  // The stored alerts of the range are read (one row of JSON) and made to match: new ones
+  // The stored alerts of the range are read (one text) and made to match: new ones
   // inserted, changed values updated (acknowledgements kept), open ones that no longer hold
   // removed. Re-evaluating unchanged figures writes nothing but the event.
   await db.transaction(async (tx) => {
+    // One evaluation of a brand at a time (PostgreSQL): the alerts read below stay those written over.
+    await tx.query("SELECT pg_advisory_xact_lock(hashtext('ads-rules'), $1)", [brandId]);
     const stored = await storedAlerts(tx, brandId, rules.map((r) => r.id), start, end);
     const keyOf = (rule: number, campaign: string, day: string) => `${rule}\u0000${campaign}\u0000${day}`;
     const existing = new Map(stored.map((a) => [keyOf(a.rule, a.key, a.day), a]));
@@ -214,8 +216,7 @@ export async function evaluateBrandRules(
       await tx.query(
         `INSERT INTO ads_alerts (rule_id, brand_id, campaign_key, day, value, threshold)
          SELECT n.rule_id, $1, n.campaign_key, n.day, n.value, n.threshold
-           FROM unnest($2::int4[], $3::text[], $4::date[], $5::float8[], $6::float8[]) AS n(rule_id, campaign_key, day, value, threshold)
-         ON CONFLICT (rule_id, campaign_key, day) DO UPDATE SET value = EXCLUDED.value, threshold = EXCLUDED.threshold`,
+           FROM unnest($2::int4[], $3::text[], $4::date[], $5::float8[], $6::float8[]) AS n(rule_id, campaign_key, day, value, threshold)`,
         [brandId, ins.rule, ins.key, ins.day, ins.value, ins.threshold],
       );
     }
