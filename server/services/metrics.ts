@@ -268,6 +268,24 @@ export class MetricsService {
       );
       demoRemoved += res.affectedRows;
     }
+    // Paid figures of an account written here replace, day by day and metric by metric, those an
+    // ads import made from its ad days (key '<account>|ads', docs/ads-import.md): the last import
+    // of a day wins, and KPI progress never counts a day's spend twice.
+    const adsDays = new Map<string, { account: Account; days: string[]; metrics: string[] }>();
+    for (const r of rows) {
+      if (r.plan !== "ads") continue;
+      const g = adsDays.get(r.account.id) ?? { account: r.account, days: [], metrics: [] };
+      g.days.push(r.date);
+      g.metrics.push(r.metric);
+      adsDays.set(r.account.id, g);
+    }
+    for (const g of adsDays.values()) {
+      await tx.query(
+        `DELETE FROM metrics m USING unnest($3::date[], $4::text[]) AS w(day, metric)
+          WHERE m.plan = 'ads' AND m.source_key = $2 || '|ads' AND m.brand_id = $1 AND m.day = w.day AND m.metric = w.metric`,
+        [g.account.brand_id, g.account.id, g.days, g.metrics],
+      );
+    }
     return { inserted, updated, unchanged: rows.length - inserted - updated, demoRemoved };
   }
 

@@ -224,3 +224,24 @@ describe("Thai headers, TikTok and the documented CSV", () => {
     await inStep("bag-auramove-fb-1");
   });
 });
+
+describe("the metrics import of the same days after an ads import", () => {
+  it("replaces the ads import's values of those days and metrics: KPI progress never counts a day twice", async () => {
+    const bag = "bag-aura-fb-1";
+    expectImported(await importFile(fixture("meta-ads-en.csv"), { account: bag }));
+    const spendOf = async () => (await q<{ n: number }>(
+      "SELECT round(sum(value), 2)::float8 AS n FROM metrics WHERE bag_id = $1 AND plan = 'ads' AND metric = 'spend' AND day BETWEEN '2025-09-01' AND '2025-09-03'", [bag],
+    ))[0]!.n;
+    const afterAds = await spendOf();
+    expect(afterAds).toBe(8412.36);
+
+    const form = new FormData();
+    form.append("file", new Blob([fixture("meta-ads-en.csv")]), "report.csv");
+    form.append("account", bag);
+    const res = await s.call("POST", Api.importMetrics.path, { token, rawBody: form });
+    expect(res.status, res.text).toBe(200);
+    // The report's spend once, now under its per-ad keys; the account's '|ads' spend of those days is gone.
+    expect(await spendOf()).toBe(afterAds);
+    expect(await q("SELECT count(*)::int AS n FROM metrics WHERE source_key = $1 AND metric = 'spend' AND day BETWEEN '2025-09-01' AND '2025-09-03'", [`${bag}|ads`])).toEqual([{ n: 0 }]);
+  });
+});
