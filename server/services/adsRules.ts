@@ -126,7 +126,8 @@ export async function plannedAdsBudget(db: Queryable, brandId: number): Promise<
   return (day) => periods.find((p) => p.start <= day && day <= p.end)?.perDay ?? null;
 }
 
-interface StoredAlert { id: number; rule: number; key: string; day: string; value: number; threshold: number; acknowledged: boolean }
+/** A stored alert; `off` is its day as days after the range's start. */
+interface StoredAlert { id: number; rule: number; key: string; off: number; value: number; threshold: number; acknowledged: boolean }
 
 /**
  * The stored alerts of rules over [start, end]. Read as one text (fields split by the unit
@@ -143,16 +144,16 @@ async function storedAlerts(tx: Queryable, brandId: number, ruleIds: readonly nu
   )).rows[0];
   if (!row?.a) return [];
   if (row.odd) {
-    const rows = (await tx.query<{ a: Array<[number | string, number, string, string, number, number, boolean]> }>(
-      `SELECT json_agg(json_build_array(id, rule_id, campaign_key, to_char(day, 'YYYY-MM-DD'), value, threshold, acknowledged_at IS NOT NULL)) AS a ${where}`,
+    const rows = (await tx.query<{ a: Array<[number | string, number, string, number, number, number, boolean]> }>(
+      `SELECT json_agg(json_build_array(id, rule_id, campaign_key, day - $3::date, value, threshold, acknowledged_at IS NOT NULL)) AS a ${where}`,
       [brandId, ruleIds, start, end],
     )).rows[0]!.a;
-    return rows.map((a) => ({ id: Number(a[0]), rule: a[1], key: a[2], day: a[3], value: Number(a[4]), threshold: Number(a[5]), acknowledged: a[6] }));
+    return rows.map((a) => ({ id: Number(a[0]), rule: a[1], key: a[2], off: a[3], value: Number(a[4]), threshold: Number(a[5]), acknowledged: a[6] }));
   }
   return row.a.split("\u001e").map((r) => {
     const f = r.split("\u001f");
     return {
-      id: Number(f[0]), rule: Number(f[1]), day: addDays(start, Number(f[2])), value: Number(f[3]), threshold: Number(f[4]), acknowledged: f[5] === "1",
+      id: Number(f[0]), rule: Number(f[1]), off: Number(f[2]), value: Number(f[3]), threshold: Number(f[4]), acknowledged: f[5] === "1",
       key: f.slice(6).join("\u001f"),
     };
   });
@@ -189,13 +190,15 @@ export async function evaluateBrandRules(
     // One evaluation of a brand at a time (PostgreSQL): the alerts read below stay those written over.
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('ads-rules'), $1)", [brandId]);
     const stored = await storedAlerts(tx, brandId, rules.map((r) => r.id), start, end);
-    const keyOf = (rule: number, campaign: string, day: string) => `${rule}\u0000${campaign}\u0000${day}`;
-    const existing = new Map(stored.map((a) => [keyOf(a.rule, a.key, a.day), a]));
+    const keyOf = (rule: number, campaign: string, off: number) => `${rule}\u0000${off}\u0000${campaign}`;
+    const existing = new Map(stored.map((a) => [keyOf(a.rule, a.key, a.off), a]));
+    const offsets = new Map<string, number>();
+    for (let i = 0, day = start; day <= end; i++, day = addDays(start, i)) offsets.set(day, i);
     const ins = { rule: [] as number[], key: [] as string[], day: [] as string[], value: [] as number[], threshold: [] as number[] };
     const upd = { id: [] as number[], value: [] as number[], threshold: [] as number[] };
     const holding = new Set<string>();
     for (let i = 0; i < n.rule.length; i++) {
-      const key = keyOf(n.rule[i]!, n.key[i]!, n.day[i]!);
+      const key = keyOf(n.rule[i]!, n.key[i]!, offsets.get(n.day[i]!)!);
       holding.add(key);
       const old = existing.get(key);
       if (old === undefined) {
@@ -204,7 +207,7 @@ export async function evaluateBrandRules(
         upd.id.push(old.id); upd.value.push(n.value[i]!); upd.threshold.push(n.threshold[i]!);
       }
     }
-    const gone = stored.filter((a) => !a.acknowledged && !holding.has(keyOf(a.rule, a.key, a.day))).map((a) => a.id);
+    const gone = stored.filter((a) => !a.acknowledged && !holding.has(keyOf(a.rule, a.key, a.off))).map((a) => a.id);
     if (gone.length > 0) await tx.query("DELETE FROM ads_alerts WHERE id = ANY($1::int8[])", [gone]);
     if (upd.id.length > 0) {
       await tx.query(
