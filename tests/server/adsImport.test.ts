@@ -236,7 +236,7 @@ describe("the metrics import of the same days after an ads import", () => {
     expect(afterAds).toBe(8412.36);
 
     const form = new FormData();
-    form.append("file", new Blob([fixture("meta-ads-en.csv")]), "report.csv");
+    form.append("file", new Blob([new Uint8Array(fixture("meta-ads-en.csv"))]), "report.csv");
     form.append("account", bag);
     const res = await s.call("POST", Api.importMetrics.path, { token, rawBody: form });
     expect(res.status, res.text).toBe(200);
