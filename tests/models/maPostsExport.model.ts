@@ -14,6 +14,6 @@ export default defineModel({
   events: [
     { type: "export.start", query: { request, table: FIRST_POSTS_QUERY } },
   ],
-  outputs: { exportPosts: [saved] },
-  errors: { exportPosts: [Object.assign(new Error("The server could not be reached."), { status: 0 })] },
+  outputs: { exportRows: [saved] },
+  errors: { exportRows: [Object.assign(new Error("The server could not be reached."), { status: 0 })] },
 });

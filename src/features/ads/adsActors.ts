@@ -5,8 +5,8 @@
  * the table's level; the table CSV's `exportRows` reads every row of the level, page after page.
  * One call, `adsFigures`, for all of them; the loads are tracked by the shell's loading bar.
  */
-import { fromPromise } from "xstate";
 import { pageLoader } from "../../../machines/shared/pageLoad";
+import { exportLoader } from "../../../machines/shared/tableExport";
 import type { AdsData, AdsKpi, AdsQuery } from "../../../machines/ads/adsMachine";
 import type { AdsTable, AdsTableQuery } from "../../../machines/ads/adsTableMachine";
 import type { AdsTableExport } from "../../../machines/ads/adsTableExportMachine";
@@ -103,5 +103,5 @@ export const adsTableActors = {
 };
 
 export const adsTableExportActors = {
-  exportRows: fromPromise<AdsTableExport, { query: AdsTableQuery }>(({ input, signal }) => exportAdsRows(input.query, signal)),
+  exportRows: exportLoader(exportAdsRows),
 };

@@ -4,8 +4,8 @@
  * posts for the same request and the table's own choices. Both are tracked by the shell's loading
  * bar. The posts CSV's `exportPosts` reads every matching post, page after page.
  */
-import { fromPromise } from "xstate";
 import { pageLoader } from "../../../machines/shared/pageLoad";
+import { exportLoader } from "../../../machines/shared/tableExport";
 import type { MaData, MaQuery } from "../../../machines/ma/maMachine";
 import type { MaPostsQuery } from "../../../machines/ma/maPostsMachine";
 import type { PostsExport } from "../../../machines/ma/maPostsExportMachine";
@@ -63,5 +63,5 @@ export const maPostsActors = {
 };
 
 export const maPostsExportActors = {
-  exportPosts: fromPromise<PostsExport, { query: MaPostsQuery }>(({ input, signal }) => exportPosts(input.query.request, input.query.table, signal)),
+  exportRows: exportLoader((query: MaPostsQuery, signal) => exportPosts(query.request, query.table, signal)),
 };
