@@ -35,7 +35,37 @@ export interface ImportTarget {
   readonly page?: string;
 }
 
-interface Account { id: string; name: string; brand_id: number; brand: string; channel: "facebook" | "tiktok" }
+/** An account (bag) an import writes into, with its brand. */
+export interface ImportAccount { id: string; name: string; brand_id: number; brand: string; channel: "facebook" | "tiktok" }
+type Account = ImportAccount;
+
+/**
+ * The one account a file import names, among the scope's: a user's brands' account by id
+ * (another brand's, or none: forbidden), or for the CLI an account by id or exact name, within
+ * the brand given (a name held by two accounts: invalid, naming their ids). The social and the
+ * ads imports take one account this way.
+ */
+export async function importAccountOf(db: Queryable, scope: ImportScope, want: string): Promise<ImportAccount> {
+  const isCli = !("userId" in scope);
+  const rows = "userId" in scope
+    ? (await db.query<ImportAccount>(
+      `SELECT g.id, g.name, g.brand_id, b.name AS brand, g.channel
+         FROM user_brands ub JOIN brands b ON b.id = ub.brand_id JOIN bags g ON g.brand_id = b.id
+        WHERE ub.user_id = $1 AND g.id = $2`, [scope.userId, want],
+    )).rows
+    : (await db.query<ImportAccount>(
+      `SELECT g.id, g.name, g.brand_id, b.name AS brand, g.channel FROM bags g JOIN brands b ON b.id = g.brand_id
+        WHERE (g.id = $1 OR g.name = $1) AND ($2::text IS NULL OR b.name = $2) ORDER BY (g.id = $1) DESC, g.id`,
+      [want, ("brand" in scope ? scope.brand : undefined) ?? null],
+    )).rows;
+  const byId = rows.find((a) => a.id === want);
+  if (byId) return byId;
+  if (isCli && rows.length > 1) throw new ServiceError("invalid", `"${want}" names ${rows.length} accounts: give the id (${rows.map((a) => a.id).join(", ")})`, { field: "account" });
+  if (isCli && rows.length === 1) return rows[0]!;
+  throw isCli
+    ? new ServiceError("invalid", `no account "${want}"${"brand" in scope && scope.brand ? ` in brand ${scope.brand}` : ""}`, { field: "account" })
+    : new ServiceError("forbidden", `"${want}" is not an account of your brands`, { field: "account" });
+}
 
 const WRITE_SQL = `
 INSERT INTO metrics AS m (brand_id, bag_id, page_id, channel, plan, metric, day, value, source, source_key)

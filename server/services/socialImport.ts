@@ -25,7 +25,7 @@ import { readSocialInThisThread, type SocialFileReading } from "../import/social
 import type { DayMetric } from "../import/social/types";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
-import { ImportRefusedError, type ImportScope } from "./metrics";
+import { ImportRefusedError, importAccountOf, type ImportAccount, type ImportScope } from "./metrics";
 
 export { ImportRefusedError } from "./metrics";
 
@@ -37,7 +37,7 @@ const WRITE_BATCH = 5_000;
 /** Reads a social file for an import: in this thread, or (the server) in slices or a worker thread (`server/import/social/slices.ts`). */
 export type SocialFileReader = (bytes: Uint8Array, ctx: ParseContext) => SocialFileReading;
 
-interface Account { id: string; name: string; brand_id: number; brand: string; channel: "facebook" | "tiktok" }
+type Account = ImportAccount;
 
 export interface SocialImportTarget {
   /** Account (bag) id; the CLI also takes an account's exact name. */
@@ -193,28 +193,6 @@ export class SocialImportService {
     private readonly readFile: SocialFileReader = readSocialInThisThread,
   ) {}
 
-  /** The account the import names, among the scope's. */
-  private async accountOf(scope: ImportScope, want: string): Promise<Account> {
-    const isCli = !("userId" in scope);
-    const rows = "userId" in scope
-      ? (await this.db.query<Account>(
-        `SELECT g.id, g.name, g.brand_id, b.name AS brand, g.channel
-           FROM user_brands ub JOIN brands b ON b.id = ub.brand_id JOIN bags g ON g.brand_id = b.id
-          WHERE ub.user_id = $1 AND g.id = $2`, [scope.userId, want],
-      )).rows
-      : (await this.db.query<Account>(
-        `SELECT g.id, g.name, g.brand_id, b.name AS brand, g.channel FROM bags g JOIN brands b ON b.id = g.brand_id
-          WHERE (g.id = $1 OR g.name = $1) AND ($2::text IS NULL OR b.name = $2) ORDER BY (g.id = $1) DESC, g.id`,
-        [want, ("brand" in scope ? scope.brand : undefined) ?? null],
-      )).rows;
-    const byId = rows.find((a) => a.id === want);
-    if (byId) return byId;
-    if (isCli && rows.length > 1) throw new ServiceError("invalid", `"${want}" names ${rows.length} accounts: give the id (${rows.map((a) => a.id).join(", ")})`, { field: "account" });
-    if (isCli && rows.length === 1) return rows[0]!;
-    throw isCli
-      ? new ServiceError("invalid", `no account "${want}"${"brand" in scope && scope.brand ? ` in brand ${scope.brand}` : ""}`, { field: "account" })
-      : new ServiceError("forbidden", `"${want}" is not an account of your brands`, { field: "account" });
-  }
 
   /**
    * Imports one file onto a page of an account.
@@ -226,7 +204,7 @@ export class SocialImportService {
     if (bytes.length > SOCIAL_IMPORT_MAX_BYTES) throw new ServiceError("too_large", `file is larger than ${SOCIAL_IMPORT_MAX_BYTES} bytes`, { field: "file" });
     const want = target.account.trim();
     if (want === "") throw new ServiceError("invalid", "is required: the account the file belongs to", { field: "account" });
-    const account = await this.accountOf(scope, want);
+    const account = await importAccountOf(this.db, scope, want);
     const pages = (await this.db.query<{ id: string }>("SELECT id FROM pages WHERE bag_id = $1 ORDER BY id", [account.id])).rows.map((r) => r.id);
     let page: string | null = null;
     if (target.page !== undefined && target.page.trim() !== "") {
