@@ -22,6 +22,7 @@ import { ADS_FIGURES, adsCards, count, keyFiguresTable, money, orDash } from "@/
 import { adsPacingOf, type AdsPacing } from "@/features/ads/adsPacing";
 import { hasNoAds } from "@/features/ads/adsRequest";
 import "./ads.css";
+import { LoadFailure } from "@/components/figures/LoadFailure";
 
 export type AdsPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
 
@@ -54,7 +55,6 @@ export interface AdsViewProps {
   onRetry: () => void;
 }
 
-const BUTTON = "p-button p-component p-button-sm";
 
 export const NOTHING_SENT = "Nothing is sent to the ad platforms: rules only raise alerts here; act on them in Ads Manager.";
 export const NO_ADS = "No ads ran in this range.";
@@ -225,26 +225,13 @@ function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: strin
   );
 }
 
-function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div className="ads-failure">
-      <div role="alert">
-        <p className="empty-title">The ad figures could not be loaded.</p>
-        <p className="error">{error}</p>
-      </div>
-      <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
-      </button>
-    </div>
-  );
-}
 
 export function AdsView(p: AdsViewProps) {
   let body: ReactNode;
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
-        <Failure error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title="The ad figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
       ) : (
         <div className="ads-loading">
           <progress aria-label="Loading the ad figures" />
@@ -255,7 +242,7 @@ export function AdsView(p: AdsViewProps) {
     const empty = hasNoAds(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="ads-body">
-        {p.phase.kind === "failed" && <Failure error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title="The ad figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted ads-updating" role="status">
             Updating the figures…

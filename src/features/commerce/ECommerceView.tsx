@@ -20,6 +20,7 @@ import type { ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
 import { GMV_DEFINITION, NEW_CUSTOMER_DEFINITION, NMV_DEFINITION, commerceCards, keyFigures, keyFiguresTable } from "@/features/commerce/commerceFormat";
 import "./commerce.css";
+import { LoadFailure } from "@/components/figures/LoadFailure";
 
 export const PAGE_TITLE = "E-Commerce";
 export const NO_ORDERS = "No orders in this range.";
@@ -167,19 +168,6 @@ function Loading() {
   );
 }
 
-function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div className="commerce-failure">
-      <div role="alert">
-        <p className="empty-title">The e-commerce figures could not be loaded.</p>
-        <p className="error">{error}</p>
-      </div>
-      <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
-      </button>
-    </div>
-  );
-}
 
 function Charts({ figures, onFilter }: { figures: CommerceFigures; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => commerceCards(figures), [figures]);
@@ -195,12 +183,12 @@ function Charts({ figures, onFilter }: { figures: CommerceFigures; onFilter: (cl
 export function ECommerceView(p: ECommerceViewProps) {
   let body: ReactNode;
   if (p.figures === null) {
-    body = p.phase.kind === "failed" ? <Failure error={p.phase.error} onRetry={p.onRetry} /> : <Loading />;
+    body = p.phase.kind === "failed" ? <LoadFailure title="The e-commerce figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} /> : <Loading />;
   } else {
     const empty = p.figures.totals.orders === 0;
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="commerce-body">
-        {p.phase.kind === "failed" && <Failure error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title="The e-commerce figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted commerce-updating" role="status">
             Updating the figures…

@@ -17,6 +17,7 @@ import { ChartFilters } from "@/components/figures/ChartFilters";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { MA_FIGURES, keyFiguresTable, maCards, pagesTable } from "@/features/ma/maFormat";
 import "./ma.css";
+import { LoadFailure } from "@/components/figures/LoadFailure";
 
 export type MaPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
 
@@ -115,19 +116,6 @@ function Charts({ brand, figures, onFilter }: { brand: string; figures: SocialFi
   );
 }
 
-function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
-  return (
-    <div className="ma-failure">
-      <div role="alert">
-        <p className="empty-title">The social figures could not be loaded.</p>
-        <p className="error">{error}</p>
-      </div>
-      <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
-      </button>
-    </div>
-  );
-}
 
 export const NO_SOCIAL_DATA = "No posts or page figures in this range.";
 
@@ -136,7 +124,7 @@ export function MaView(p: MaViewProps) {
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
-        <Failure error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title="The social figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
       ) : (
         <div className="ma-loading">
           <progress aria-label="Loading the social figures" />
@@ -147,7 +135,7 @@ export function MaView(p: MaViewProps) {
     const empty = hasNoSocialData(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="ma-body">
-        {p.phase.kind === "failed" && <Failure error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title="The social figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted ma-updating" role="status">
             Updating the figures…

@@ -13,6 +13,7 @@ import { rangeProblem } from "@/features/o2o/o2oSearch";
 import { O2oTabContent } from "@/features/o2o/O2oTabViews";
 import { DateInput } from "@/components/ui/DateInput";
 import "./o2o.css";
+import { LoadFailure } from "@/components/figures/LoadFailure";
 
 export const PAGE_TITLE = "O2O visitor analytics";
 export const NO_CAMPAIGNS = "You have no o2o campaigns yet.";
@@ -187,19 +188,6 @@ function Loading({ label }: { label: string }) {
   );
 }
 
-function Failure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
-  return (
-    <div className="o2o-failure">
-      <div role="alert">
-        <p className="empty-title">{title}</p>
-        <p className="error">{error}</p>
-      </div>
-      <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
-      </button>
-    </div>
-  );
-}
 
 function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRetry: () => void }) {
   const label = labelOf(tab);
@@ -209,7 +197,7 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
     case "tabLoading":
       return <Loading label={`Loading ${label}`} />;
     case "tabFailed":
-      return <Failure title={`${label} could not be loaded.`} error={phase.error} onRetry={onRetry} />;
+      return <LoadFailure title={`${label} could not be loaded.`} error={phase.error} onRetry={onRetry} />;
     case "tabLoaded":
       return <O2oTabContent data={phase.data} />;
     default:
@@ -240,7 +228,7 @@ export function O2oView(props: O2oViewProps) {
           <p className="muted">Visitor analytics appear here once your account has access to an o2o campaign. Ask your administrator for access.</p>
         </div>
       )}
-      {phase.kind === "campaignsFailed" && <Failure title="Your o2o campaigns could not be loaded." error={phase.error} onRetry={onRetry} />}
+      {phase.kind === "campaignsFailed" && <LoadFailure title="Your o2o campaigns could not be loaded." error={phase.error} onRetry={onRetry} />}
       {withTabs && (
         <>
           <Tabs tab={tab} onTab={onTab} panels={panels} />
