@@ -13,7 +13,7 @@
  * reach SQL: a campaign list tested on every row costs as much as the scan.
  */
 import { addDays, daysInclusive, isDay } from "../../domain/calendarDays";
-import { adRatios, bahtOf, type AdSums } from "../../domain/ads";
+import { addAdSums, adRatios, bahtOf, ZERO_AD_SUMS, type AdSums } from "../../domain/ads";
 import {
   ADS_MAX_DAYS, DEFAULT_ADS_PAGE_SIZE,
   type AdChannel, type AdFigures, type AdFormat, type AdObjective, type AdsCampaignRef, type AdsFigures, type AdsFiguresRequest,
@@ -71,13 +71,7 @@ type SumsRow = [number | string, number | string, number | string, number | stri
 
 const sumsOf = (r: SumsRow | null | undefined): AdSums => (r
   ? { spendSatang: Number(r[0]), impressions: Number(r[1]), reach: Number(r[2]), clicks: Number(r[3]), videoViews: Number(r[4]), results: Number(r[5]), purchaseValueSatang: r[6] === null ? null : Number(r[6]) }
-  : { spendSatang: 0, impressions: 0, reach: 0, clicks: 0, videoViews: 0, results: 0, purchaseValueSatang: null });
-
-const add = (a: AdSums, b: AdSums): AdSums => ({
-  spendSatang: a.spendSatang + b.spendSatang, impressions: a.impressions + b.impressions, reach: a.reach + b.reach, clicks: a.clicks + b.clicks,
-  videoViews: a.videoViews + b.videoViews, results: a.results + b.results,
-  purchaseValueSatang: a.purchaseValueSatang === null && b.purchaseValueSatang === null ? null : (a.purchaseValueSatang ?? 0) + (b.purchaseValueSatang ?? 0),
-});
+  : ZERO_AD_SUMS);
 
 /** The figures of a sum: money in baht, ratios of the sums. */
 export function figuresOf(s: AdSums): AdFigures {
@@ -187,9 +181,9 @@ export class AdsService {
     // Fold. GROUPING bits (day, campaign_id, lvl): 0b011 day, 0b101 campaign, 0b110 the table's level.
     const unit = adsUnitFor(days);
     const periods = adsPeriods(req.start, req.end, unit);
-    const series = periods.starts.map(() => sumsOf(null));
-    let totals = sumsOf(null);
-    let prev = sumsOf(null);
+    const series = periods.starts.map(() => ZERO_AD_SUMS);
+    let totals = ZERO_AD_SUMS;
+    let prev = ZERO_AD_SUMS;
     const byCampaign = new Map<string, { sums: AdSums; type: string | null }>();
     const byLevel = new Map<string, { sums: AdSums; type: string | null }>();
     for (const [g, day, campaignId, key, s, least, greatest] of row.cur ?? []) {
@@ -198,8 +192,8 @@ export class AdsService {
       if (g === 0b011 && day === null) prev = sums;
       else if (g === 0b011) {
         const p = periods.index[day!]!;
-        series[p] = add(series[p]!, sums);
-        totals = add(totals, sums);
+        series[p] = addAdSums(series[p]!, sums);
+        totals = addAdSums(totals, sums);
       } else if (g === 0b101 && byId.has(campaignId!)) byCampaign.set(campaignId!, { sums, type });
       else if (g === 0b110 && key !== null) byLevel.set(key, { sums, type });
     }
@@ -207,8 +201,8 @@ export class AdsService {
     const byObjective = new Map<AdObjective, AdSums>();
     for (const [id, c] of byCampaign) {
       const { objective, channel } = byId.get(id)!;
-      byObjective.set(objective, add(byObjective.get(objective) ?? sumsOf(null), c.sums));
-      byChannel.set(channel, add(byChannel.get(channel) ?? sumsOf(null), c.sums));
+      byObjective.set(objective, addAdSums(byObjective.get(objective) ?? ZERO_AD_SUMS, c.sums));
+      byChannel.set(channel, addAdSums(byChannel.get(channel) ?? ZERO_AD_SUMS, c.sums));
     }
 
     const rows: AdsRow[] = [];
