@@ -1,7 +1,7 @@
 /**
  * Ads & Automation (issue 15): the brand's automation rules and the alerts they raise
  * (docs/ads.md#automation-rules). Rules are shared by the brand's users with permission 5; every
- * write is appended to the event log (entities 'ads-rule' and 'ads-alert') in the transaction
+ * write is appended to the event log (entities 'ads_rule' and 'ads_alert') in the transaction
  * that changes the current state, like the templates.
  *
  * Evaluation (`evaluateBrandRules`) reads the brand's ad days once, per campaign and day from
@@ -224,7 +224,7 @@ export async function evaluateBrandRules(
       );
     }
     await appendEvent(tx, {
-      userId: actor.userId, actor: actor.actor, type: "adsAlerts.evaluated", entity: "ads-alert", key: String(brandId),
+      userId: actor.userId, actor: actor.actor, type: "adsAlerts.evaluated", entity: "ads_alert", key: String(brandId),
       payload: { brandId, start, end, rules: rules.map((r) => r.id), alerts: n.rule.length, inserted: ins.rule.length, updated: upd.id.length, removed: gone.length },
     });
   });
@@ -293,7 +293,7 @@ export class AdsRulesService {
         await tx.query("DELETE FROM ads_alerts WHERE rule_id = $1 AND acknowledged_at IS NULL", [saved]);
       }
       await appendEvent(tx, {
-        userId, actor: `user:${userId}`, type: req.id === undefined ? "adsRule.created" : "adsRule.updated", entity: "ads-rule", key: String(saved),
+        userId, actor: `user:${userId}`, type: req.id === undefined ? "adsRule.created" : "adsRule.updated", entity: "ads_rule", key: String(saved),
         payload: { brand: req.brand, id: saved, rule },
       });
       return saved;
@@ -310,7 +310,7 @@ export class AdsRulesService {
     await this.db.transaction(async (tx) => {
       const res = await tx.query<{ name: string }>("DELETE FROM ads_rules WHERE id = $1 AND brand_id = $2 RETURNING name", [id, brandId]);
       if (res.rows.length === 0) throw new ServiceError("not_found", `rule ${id} is not one of the brand's rules`, { field: "id" });
-      await appendEvent(tx, { userId, actor: `user:${userId}`, type: "adsRule.deleted", entity: "ads-rule", key: String(id), payload: { brand, id, name: res.rows[0]!.name } });
+      await appendEvent(tx, { userId, actor: `user:${userId}`, type: "adsRule.deleted", entity: "ads_rule", key: String(id), payload: { brand, id, name: res.rows[0]!.name } });
     });
   }
 
@@ -363,7 +363,7 @@ export class AdsRulesService {
         "UPDATE ads_alerts SET acknowledged_at = now(), acknowledged_by = $3 WHERE brand_id = $1 AND id = ANY($2::int8[]) AND acknowledged_at IS NULL",
         [brandId, ids, userId],
       );
-      await appendEvent(tx, { userId, actor: `user:${userId}`, type: "adsAlerts.acknowledged", entity: "ads-alert", key: String(brandId), payload: { brand, ids } });
+      await appendEvent(tx, { userId, actor: `user:${userId}`, type: "adsAlerts.acknowledged", entity: "ads_alert", key: String(brandId), payload: { brand, ids } });
       return { msg: "Acknowledged", acknowledged: res.affectedRows };
     });
   }

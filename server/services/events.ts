@@ -1,6 +1,6 @@
 import type { Queryable } from "../storage/storage";
 
-export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads-rule" | "ads-alert";
+export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads_rule" | "ads_alert";
 
 export interface NewEvent {
   /** The user whose data changed (null for changes outside any user, e.g. CLI on brands). */

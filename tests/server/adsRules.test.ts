@@ -160,11 +160,11 @@ describe("rules over hand-made figures", () => {
     expect(await evaluateRulesAfterImport(s.storage, brandId, d(-7), d(-7), today)).toEqual({ rules: 1, alerts: 8 });
     expect((await alerts()).map((a) => a.day)).toContain(d(-6));
     // Every write is in the event log.
-    const events = (await s.storage.query<{ type: string; entity: string }>("SELECT type, entity FROM events WHERE entity IN ('ads-rule', 'ads-alert') ORDER BY id")).rows;
-    expect(events).toContainEqual({ type: "adsRule.created", entity: "ads-rule" });
-    expect(events).toContainEqual({ type: "adsRule.deleted", entity: "ads-rule" });
-    expect(events).toContainEqual({ type: "adsAlerts.acknowledged", entity: "ads-alert" });
-    expect(events).toContainEqual({ type: "adsAlerts.evaluated", entity: "ads-alert" });
+    const events = (await s.storage.query<{ type: string; entity: string }>("SELECT type, entity FROM events WHERE entity IN ('ads_rule', 'ads_alert') ORDER BY id")).rows;
+    expect(events).toContainEqual({ type: "adsRule.created", entity: "ads_rule" });
+    expect(events).toContainEqual({ type: "adsRule.deleted", entity: "ads_rule" });
+    expect(events).toContainEqual({ type: "adsAlerts.acknowledged", entity: "ads_alert" });
+    expect(events).toContainEqual({ type: "adsAlerts.evaluated", entity: "ads_alert" });
     // Changing the rule drops its open alerts (they were for the old condition), keeps the acknowledged.
     const changed = await upsert({ ...spendRule, threshold: 10_000, scope: { kind: "campaigns", campaigns: ["R1"] } }, { id: rule.data.id });
     expect(changed.alerts).toBe(0);
