@@ -13,7 +13,8 @@ import { selectRuleEditor } from "../../machines/ads/adsRuleEditorSelectors";
 import type { AlertsPanelView } from "../../machines/ads/adsAlertsSelectors";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
 import { readableRefusal } from "@/features/ads/automation/automationActors";
-import { acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
+import { ALERT_CSV_COLUMNS, acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
+import { toCsv } from "@/components/export/download";
 import { ImportAdsView } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorForm } from "@/features/ads/automation/RuleEditorDialog";
 
@@ -190,7 +191,7 @@ describe("the alerts panel", () => {
     alert({ id: 3, ruleId: 3, ruleName: "Overspend", campaignId: null, campaignName: null, value: 118.24, threshold: 110 }),
     alert({ id: 4, ruleId: 4, ruleName: "CPA", value: 131.5, threshold: 120, acknowledgedAt: "2024-06-21T18:30:00.000Z", acknowledgedBy: "Demo User" }),
   ];
-  const props = { start: "2024-06-01", end: "2024-06-30", rules, onStatus: vi.fn(), onAcknowledge: vi.fn(), onCheck: vi.fn(), onRetry: vi.fn() };
+  const props = { brand: "Tipco", start: "2024-06-01", end: "2024-06-30", rules, onStatus: vi.fn(), onAcknowledge: vi.fn(), onCheck: vi.fn(), onRetry: vi.fn() };
 
   it("says each alert's value against its threshold in the metric's unit", async () => {
     const host = await render(<AlertsPanel {...props} view={panel(alerts, { status: "all" })} />);
@@ -217,6 +218,20 @@ describe("the alerts panel", () => {
     await act(async () => button("Check rules now").click());
     expect(onAcknowledge.mock.calls).toEqual([[[2]], [[1, 2, 3]]]);
     expect(onCheck).toHaveBeenCalledTimes(1);
+  });
+
+  it("exports the alerts shown as CSV: value and threshold as plain numbers, the rule in words, the acknowledgement", () => {
+    const csv = toCsv(alerts, ALERT_CSV_COLUMNS).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(csv[0]).toBe("Day,Rule,Rule in words,Campaign ID,Campaign,Value,Threshold,Acknowledged,Acknowledged by");
+    expect(csv[3]).toBe("2024-06-20,Overspend,Frequency above 3 over the last 7 days,,All campaigns in scope,118.24,110,,");
+    expect(csv[4]).toBe("2024-06-20,CPA,Frequency above 3 over the last 7 days,c1,Always on,131.5,120,2024-06-22,Demo User");
+  });
+
+  it("offers the CSV only when alerts are shown", async () => {
+    const csvButton = (host: HTMLElement) => host.querySelector<HTMLButtonElement>('button[aria-label="Download the alerts shown as CSV"]')!;
+    expect(csvButton(await render(<AlertsPanel {...props} view={panel(alerts)} />)).disabled).toBe(false);
+    await act(async () => root?.unmount());
+    expect(csvButton(await render(<AlertsPanel {...props} view={panel([])} />)).disabled).toBe(true);
   });
 
   it("says when there is nothing, and switches to the history", async () => {

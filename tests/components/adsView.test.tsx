@@ -15,7 +15,7 @@ import { clickOfPoint } from "@/components/charts/chartCard";
 import { channelCard, objectiveCard, spendOverTimeCard } from "@/features/ads/adsFormat";
 import { ApiCallError } from "@/api/client";
 import { loadAdsTable } from "@/features/ads/adsActors";
-import { adsPacingOf } from "@/features/ads/adsPacing";
+import { adsPacingOf, pacingTable } from "@/features/ads/adsPacing";
 import { adsRequestOf, channelOf } from "@/features/ads/adsRequest";
 import { adsSearchOf, adsTableOf, drilledInto, FIRST_ADS_TABLE, sortedBy, upTo } from "@/features/ads/adsSearch";
 import { AdsTableView, type AdsTableProps } from "@/features/ads/AdsTable";
@@ -299,6 +299,19 @@ describe("pacing against the KPI plan", () => {
     expect(section.textContent).toContain("Template Q1 plan: day 16 of 31.");
     expect([...section.querySelectorAll(".figure-card")].map((c) => c.querySelector(".figure-value")!.textContent)).toEqual(["฿31,000.00", "฿12,000.00", "฿16,000.00", "75%"]);
     expect([...section.querySelectorAll("tbody td")].map((td) => td.textContent)).toEqual(["10,000", "5,161", "8,000", "80%", "link clicks"]);
+    expect(section.querySelector('button[aria-label="Download the pacing against the KPI plan as CSV"]')).not.toBeNull();
+    expect(none.querySelector('button[aria-label="Download the pacing against the KPI plan as CSV"]')).toBeNull();
+  });
+
+  it("exports the pacing as a table: spend against the budget, then each target, expected, actual and percent", () => {
+    const t = template(plan({ reach: { kpi: 1_000_000, budget: 20_000 }, engagement: { kpi: 5_000, budget: "" } }));
+    const table = pacingTable(adsPacingOf(t, figures(), { start: "2024-03-01", end: "2024-03-31" }, "2024-03-16"), "2024-03-01 to 2024-03-31");
+    expect(table.columns.map((c) => c.header)).toEqual(["Target", "Expected to date", "Actual", "% of target"]);
+    expect(table.rows.map((r) => [r.label, ...r.values])).toEqual([
+      ["Spend (THB)", 20_000, 10_322.58, 12_000, 60],
+      ["Reach", 1_000_000, 516_129.03, 400_000, 40],
+      ["Engagement", 5_000, 2_580.65, null, null],
+    ]);
   });
 });
 

@@ -19,7 +19,7 @@ import { ChartFilters } from "@/components/figures/ChartFilters";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatCount, formatPercent } from "@/components/format/numbers";
 import { ADS_FIGURES, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
-import { adsPacingOf, type AdsPacing } from "@/features/ads/adsPacing";
+import { adsPacingOf, pacingTable, type AdsPacing } from "@/features/ads/adsPacing";
 import { hasNoAds } from "@/features/ads/adsRequest";
 import "./ads.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
@@ -215,10 +215,16 @@ function PacingBody({ kpi, figures, start, end, today }: { kpi: AdsKpi; figures:
 }
 
 function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: string; today: string }) {
+  const { kpi, figures, start, end, today } = p;
+  const table = useMemo(
+    () => (kpi.kind === "ready" ? pacingTable(adsPacingOf(kpi.template, figures, { start, end }, today), `${start} to ${end}`) : null),
+    [kpi, figures, start, end, today],
+  );
   return (
     <section className="ads-pacing" aria-labelledby="ads-pacing-title">
       <div className="chart-card-head">
         <h2 id="ads-pacing-title">Pacing against the KPI plan</h2>
+        {table !== null && <CsvButton table={table} name={`Ads pacing ${start} ${end}`} title="the pacing against the KPI plan" />}
       </div>
       <PacingBody {...p} />
     </section>

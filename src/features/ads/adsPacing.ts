@@ -19,6 +19,7 @@ import { SelectableKpiParams, type KpiParamKey, type KpiTemplate } from "../../.
 import { toAmountNumber } from "../../../domain/kpi";
 import { planBudgetTotal } from "../../../domain/kpiPlan";
 import { elapsedDays, expectedToDate, percentOf } from "../../../domain/metrics";
+import type { FigureTable } from "@/components/charts/chartCard";
 
 export interface PacingParam {
   readonly key: KpiParamKey;
@@ -104,5 +105,28 @@ export function adsPacingOf(template: KpiTemplate, f: AdsFigures, range: { start
     elapsedDays: elapsed,
     totalDays: total,
     params,
+  };
+}
+
+/**
+ * The pacing as a table for its CSV: spend against the budget first (baht), then each
+ * parameter's target, expected to date, actual and percent of target (an empty cell where a
+ * figure has no value).
+ */
+export function pacingTable(p: AdsPacing, range: string): FigureTable {
+  const plain = (n: number) => String(n);
+  return {
+    caption: `Ads plan targets against actual, ${p.title}, ${range}`,
+    rowHeader: "Parameter",
+    columns: [
+      { header: "Target", format: plain },
+      { header: "Expected to date", format: plain },
+      { header: "Actual", format: plain },
+      { header: "% of target", format: plain },
+    ],
+    rows: [
+      { label: "Spend (THB)", values: [p.budget, p.expectedSpend, p.spend, p.percentOfBudget], click: null },
+      ...p.params.map((r) => ({ label: r.label, values: [r.target, r.expected, r.actual, r.percentOfTarget], click: null })),
+    ],
   };
 }

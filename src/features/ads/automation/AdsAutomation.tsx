@@ -112,6 +112,7 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
           onRetry={() => rulesActor.send({ type: "page.retry" })}
         />
         <AlertsPanel
+          brand={brand}
           start={start}
           end={end}
           view={alerts}

@@ -9,8 +9,10 @@ import type { AdsAlertRecord, AdsCampaignRef, AdsRule } from "../../../../domain
 import type { AlertsStatus } from "../../../../machines/ads/adsAlertsMachine";
 import type { AlertsPanelView } from "../../../../machines/ads/adsAlertsSelectors";
 import type { PagePhase } from "../../../../machines/shared/pageLoad";
+import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
+import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount } from "@/components/format/numbers";
-import { acknowledgedDay, alertThresholdText, alertValueText, metricLabel, scopeText } from "@/features/ads/automation/automationFormat";
+import { ALERT_CSV_COLUMNS, acknowledgedDay, alertThresholdText, alertValueText, metricLabel, scopeText } from "@/features/ads/automation/automationFormat";
 
 const BUTTON = "p-button p-component p-button-sm";
 
@@ -90,6 +92,7 @@ const STATUS_CHOICES: readonly { status: AlertsStatus; label: string }[] = [
 ];
 
 export interface AlertsPanelProps {
+  brand: string;
   start: string;
   end: string;
   view: AlertsPanelView;
@@ -125,6 +128,11 @@ export function AlertsPanel(p: AlertsPanelProps) {
               <i className="pi pi-check" aria-hidden="true" /> Acknowledge all shown
             </button>
           )}
+          <ExportButtons
+            title="the alerts shown"
+            disabled={alerts.length === 0}
+            onCsv={() => downloadCsv(fileNameOf(`${p.brand} ads alerts ${view.status} ${p.start} ${p.end}`, "csv"), toCsv(alerts, ALERT_CSV_COLUMNS))}
+          />
         </div>
       </div>
       <fieldset className="alerts-status">

@@ -3,10 +3,11 @@
  * metric's unit (docs/ads.md: CTR in %, money in ฿, frequency and ROAS as ×, pacing and changes in
  * %), a rule's scope, and what an import wrote.
  */
-import type { AdsCampaignRef, AdsRule } from "../../../../domain/adsContract";
+import type { AdsAlertRecord, AdsCampaignRef, AdsRule } from "../../../../domain/adsContract";
 import type { ImportAdsResult } from "../../../../domain/adsImport";
 import { METRIC_LABELS, type AdsRuleCondition, type AdsRuleScope, type RuleMetric } from "../../../../domain/adsRules";
 import { bangkokDay } from "../../../../domain/dates";
+import type { CsvColumn } from "@/components/export/download";
 import { formatCount, formatFixed2, formatMoney, formatPercent } from "@/components/format/numbers";
 
 export const CHANNEL_NAMES: Readonly<Record<string, string>> = { facebook: "Facebook", tiktok: "TikTok" };
@@ -108,3 +109,20 @@ export function acknowledgedDay(at: string): string {
   const ms = Date.parse(at);
   return Number.isNaN(ms) ? at.slice(0, 10) : bangkokDay(ms);
 }
+
+/**
+ * The columns of the alerts CSV: the alerts shown, one per line, with the value and threshold
+ * as plain numbers in the rule's unit (baht, a count, a ratio — CTR 0.012 —, or percent for a
+ * change or pacing) and the rule in words beside them.
+ */
+export const ALERT_CSV_COLUMNS: readonly CsvColumn<AdsAlertRecord>[] = [
+  { header: "Day", value: (a) => a.day },
+  { header: "Rule", value: (a) => a.ruleName },
+  { header: "Rule in words", value: (a) => a.ruleText },
+  { header: "Campaign ID", value: (a) => a.campaignId },
+  { header: "Campaign", value: (a) => a.campaignName ?? (a.campaignId === null ? "All campaigns in scope" : a.campaignId) },
+  { header: "Value", value: (a) => a.value },
+  { header: "Threshold", value: (a) => a.threshold },
+  { header: "Acknowledged", value: (a) => (a.acknowledgedAt === null ? null : acknowledgedDay(a.acknowledgedAt)) },
+  { header: "Acknowledged by", value: (a) => a.acknowledgedBy },
+];
