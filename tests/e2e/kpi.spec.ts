@@ -280,6 +280,31 @@ test("selecting a KPI template toggles it, at most one at a time, and the choice
   await expect.poll(kpiParam).toBeNull();
 });
 
+test("a toast lets the pointer through and goes in time even while the pointer rests on it", async ({ page }) => {
+  await signIn(page);
+  const drawer = await openKpiDrawer(page);
+  await drawer.createButton.click();
+  const d = kpiDialog(page);
+  await d.name.fill("Plan A");
+  await d.save.click();
+  await expect(d.root).toBeHidden();
+  const toast = page.getByRole("alert").filter({ hasText: "KPI template saved" });
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  if (box === null) throw new Error("the toast has no box");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // What a click at the toast's centre reaches: not the toast, but what lies under it.
+  const hitsToast = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest(".p-toast") !== null, [x, y]);
+  expect(hitsToast).toBe(false);
+  // PrimeReact holds a hovered toast open; this one still goes after its 1500 ms.
+  await page.mouse.move(x, y);
+  await expect(toast).toBeHidden({ timeout: 5_000 });
+  // The button the toast covered takes the click at once.
+  await drawer.createButton.click({ timeout: 2_000 });
+  await expect(kpiDialog(page).root).toBeVisible();
+});
+
 test("deselecting a parameter empties its budget and KPI, so Remaining Budget gets it back", async ({ page }) => {
   await signIn(page);
   const drawer = await openKpiDrawer(page);
