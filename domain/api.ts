@@ -19,6 +19,12 @@ import {
   UpsertAdsRuleResponse,
 } from "./adsContract";
 import { ImportAdsFields, ImportAdsResponse } from "./adsImport";
+import {
+  BrandOnly, DeleteKolRequest, ImportKolFields, ImportKolResponse, KolCampaignDetail, KolCampaignRequest, KolEmvResponse,
+  KolOverview, KolOverviewRequest, KolsResponse, UpdateKolEmvRequest, UpsertKolBookingRequest, UpsertKolBookingResponse,
+  UpsertKolCampaignRequest, UpsertKolCampaignResponse, UpsertKolRequest, UpsertKolResponse,
+} from "./kolContract";
+import { AffiliateFiguresAnswer, AffiliateFiguresRequest, ImportAffiliateFields, ImportAffiliateResponse } from "./affiliateContract";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -221,6 +227,30 @@ export const Api = {
   evaluateAdsRules: call({ method: "POST", path: "/user/evaluate-ads-rules", request: EvaluateAdsRulesRequest, response: EvaluateAdsRulesResponse, permission: "5" }),
   /** Multipart (`file`, `account`): campaigns, ad sets, ads and their days from a Meta or TikTok Ads Manager report or the documented CSV (docs/ads-import.md); 400 answers are `ImportAdsRefusal`. */
   importAds: call({ method: "POST", path: "/user/import-ads", request: ImportAdsFields, response: ImportAdsResponse, permission: "5" }),
+  /** KOL Campaign (docs/kol.md): the brand's KOL work over a range, and the campaigns that overlap it. */
+  kolOverview: call({ method: "POST", path: "/user/kol-overview", request: KolOverviewRequest, response: Schema.Struct({ data: KolOverview }), permission: "6" }),
+  /** One KOL campaign over its whole life: figures, plan against actual, leaderboard, bookings, posts. */
+  kolCampaign: call({ method: "POST", path: "/user/kol-campaign", request: KolCampaignRequest, response: Schema.Struct({ data: KolCampaignDetail }), permission: "6" }),
+  /** Campaigns, KOLs and bookings written in the page's dialogs; every write is an event (entities kol_campaign, kol, kol_booking). */
+  upsertKolCampaign: call({ method: "POST", path: "/user/upsert-kol-campaign", request: UpsertKolCampaignRequest, response: UpsertKolCampaignResponse, permission: "6" }),
+  /** Deletes the campaign with its bookings and posts. */
+  deleteKolCampaign: call({ method: "POST", path: "/user/delete-kol-campaign", request: DeleteKolRequest, response: MessageResponse, permission: "6" }),
+  kols: call({ method: "GET", path: "/user/kols", request: BrandOnly, response: KolsResponse, permission: "6" }),
+  upsertKol: call({ method: "POST", path: "/user/upsert-kol", request: UpsertKolRequest, response: UpsertKolResponse, permission: "6" }),
+  /** 400 while the KOL has bookings (delete them first: the figures they carry stay explained). */
+  deleteKol: call({ method: "POST", path: "/user/delete-kol", request: DeleteKolRequest, response: MessageResponse, permission: "6" }),
+  upsertKolBooking: call({ method: "POST", path: "/user/upsert-kol-booking", request: UpsertKolBookingRequest, response: UpsertKolBookingResponse, permission: "6" }),
+  /** Deletes the booking with its posts. */
+  deleteKolBooking: call({ method: "POST", path: "/user/delete-kol-booking", request: DeleteKolRequest, response: MessageResponse, permission: "6" }),
+  /** The brand's earned-media values per action (a setting; defaults until set). */
+  kolEmv: call({ method: "GET", path: "/user/kol-emv", request: BrandOnly, response: KolEmvResponse, permission: "6" }),
+  updateKolEmv: call({ method: "POST", path: "/user/update-kol-emv", request: UpdateKolEmvRequest, response: KolEmvResponse, permission: "6" }),
+  /** Multipart (`file`, `campaign`): a KOL post-tracking sheet (docs/kol-import.md); 400 answers are `ImportKolRefusal`. */
+  importKol: call({ method: "POST", path: "/user/import-kol", request: ImportKolFields, response: ImportKolResponse, permission: "6" }),
+  /** Affiliate (docs/affiliate.md): conversions through Shopee and Lazada affiliates over a range. */
+  affiliateFigures: call({ method: "POST", path: "/user/affiliate-figures", request: AffiliateFiguresRequest, response: Schema.Struct({ data: AffiliateFiguresAnswer }), permission: "8" }),
+  /** Multipart (`file`, `brand`): a Shopee Affiliate or Lazada affiliate conversion report or the documented CSV (docs/affiliate-import.md); 400 answers are `ImportAffiliateRefusal`. */
+  importAffiliate: call({ method: "POST", path: "/user/import-affiliate", request: ImportAffiliateFields, response: ImportAffiliateResponse, permission: "8" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;
