@@ -1,9 +1,9 @@
-// `npm run users|metrics|orders|social|ads -- …`: the CLI as it runs outside the tests, from its bundle
+// `npm run users|metrics|orders|social|ads|kol|affiliate -- …`: the CLI as it runs outside the tests, from its bundle
 // (scripts/lib/serverBuild.mjs, rebuilt first when a source changed), in this process.
 import { pathToFileURL } from "node:url";
 import { ensureServerBuild, serverBundle } from "./lib/serverBuild.mjs";
 
-const CLIS = ["users", "metrics", "orders", "social", "ads"];
+const CLIS = ["users", "metrics", "orders", "social", "ads", "kol", "affiliate"];
 const name = process.argv[2];
 if (!CLIS.includes(name)) {
   console.error(`usage: node scripts/cli.mjs <${CLIS.join("|")}> [arguments]`);
