@@ -7,7 +7,9 @@
  */
 import { Schema } from "effect";
 import { ADS_SORTS } from "./adsContract";
+import { AffiliatePlatform } from "./affiliateContract";
 import { CrmSearch } from "./crmSearch";
+import { KolPlatform, KolTier } from "./kolContract";
 import { MaSearch } from "./socialFilter";
 import { DateOnly } from "./viewSearch";
 
@@ -53,6 +55,46 @@ export const AdsSearch = Schema.Struct({
 });
 export type AdsSearch = typeof AdsSearch.Type;
 
+/** The figures the KOL leaderboard of `/campaign` sorts by (any figure of a `KolRow`, and the name). */
+export const KOL_SORTS = [
+  "name", "followers", "bookings", "cost", "posts", "reach", "views", "likes", "comments", "shares", "saves", "clicks",
+  "engagements", "engagementRate", "cpv", "cpe", "cpm", "sales", "roi", "emv", "emvPerBaht",
+] as const;
+export type KolSort = (typeof KOL_SORTS)[number];
+
+/**
+ * `/campaign` (KOL Campaign): the campaign shown (`c`; the overview when absent), the KOL
+ * leaderboard's sort (`ks`) and order (`kd`), its tier (`kt`) and platform (`kp`) filters (the
+ * platform also narrows the overview's figures), and the KOL picked on the scatter or the
+ * leaderboard (`kk`), which narrows the leaderboard and the content table to that KOL.
+ */
+export const KolSearch = Schema.Struct({
+  c: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+  ks: Schema.optionalKey(Schema.Literals(KOL_SORTS)),
+  kd: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+  kt: Schema.optionalKey(KolTier),
+  kp: Schema.optionalKey(KolPlatform),
+  kk: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+});
+export type KolSearch = typeof KolSearch.Type;
+
+/** The columns the affiliate leaderboard of `/affiliate` sorts by. */
+export const AFFILIATE_SORTS = ["affiliate", "platform", "orders", "gmv", "gmvShare", "commission", "commissionRate", "roi", "conversionRate"] as const;
+export type AffiliateSort = (typeof AFFILIATE_SORTS)[number];
+
+/**
+ * `/affiliate`: the marketplace (`ap`; both when absent), the affiliates picked on the
+ * leaderboard (`aff`; every affiliate when absent), which narrow every figure but the
+ * leaderboard, and the leaderboard's sort (`sort`, `dir`; GMV high to low when absent).
+ */
+export const AffiliateSearch = Schema.Struct({
+  ap: Schema.optionalKey(AffiliatePlatform),
+  aff: Schema.optionalKey(Schema.Array(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))).check(Schema.isMaxLength(50))),
+  sort: Schema.optionalKey(Schema.Literals(AFFILIATE_SORTS)),
+  dir: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+});
+export type AffiliateSearch = typeof AffiliateSearch.Type;
+
 /** Every module route with params of its own, by path (`/crm`: its customer table, `crmSearch.ts`). */
 export const ROUTE_SEARCH = {
   "/o2o": O2oSearch,
@@ -60,5 +102,7 @@ export const ROUTE_SEARCH = {
   "/crm": CrmSearch,
   "/ma": MaSearch,
   "/ads": AdsSearch,
+  "/affiliate": AffiliateSearch,
+  "/campaign": KolSearch,
 } as const;
 export type RouteWithSearch = keyof typeof ROUTE_SEARCH;
