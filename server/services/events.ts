@@ -1,6 +1,7 @@
 import type { Queryable } from "../storage/storage";
 
-export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads_rule" | "ads_alert";
+export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads_rule" | "ads_alert"
+  | "kol_campaign" | "kol" | "kol_booking" | "kol_emv";
 
 export interface NewEvent {
   /** The user whose data changed (null for changes outside any user, e.g. CLI on brands). */
