@@ -8,7 +8,6 @@
 import { Schema } from "effect";
 import { ADS_SORTS } from "./adsContract";
 import { AffiliatePlatform } from "./affiliateContract";
-import { AffiliatePlatform } from "./affiliateContract";
 import { CrmSearch } from "./crmSearch";
 import { KolPlatform, KolTier } from "./kolContract";
 import { MaSearch } from "./socialFilter";
@@ -96,23 +95,6 @@ export const AffiliateSearch = Schema.Struct({
 });
 export type AffiliateSearch = typeof AffiliateSearch.Type;
 
-/** The columns the affiliate leaderboard of `/affiliate` sorts by. */
-export const AFFILIATE_SORTS = ["affiliate", "platform", "orders", "gmv", "gmvShare", "commission", "commissionRate", "roi", "conversionRate"] as const;
-export type AffiliateSort = (typeof AFFILIATE_SORTS)[number];
-
-/**
- * `/affiliate`: the marketplace (`ap`; both when absent), the affiliates picked on the
- * leaderboard (`aff`; every affiliate when absent), which narrow every figure but the
- * leaderboard, and the leaderboard's sort (`sort`, `dir`; GMV high to low when absent).
- */
-export const AffiliateSearch = Schema.Struct({
-  ap: Schema.optionalKey(AffiliatePlatform),
-  aff: Schema.optionalKey(Schema.Array(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200))).check(Schema.isMaxLength(50))),
-  sort: Schema.optionalKey(Schema.Literals(AFFILIATE_SORTS)),
-  dir: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
-});
-export type AffiliateSearch = typeof AffiliateSearch.Type;
-
 /** Every module route with params of its own, by path (`/crm`: its customer table, `crmSearch.ts`). */
 export const ROUTE_SEARCH = {
   "/o2o": O2oSearch,
@@ -120,7 +102,6 @@ export const ROUTE_SEARCH = {
   "/crm": CrmSearch,
   "/ma": MaSearch,
   "/ads": AdsSearch,
-  "/affiliate": AffiliateSearch,
   "/affiliate": AffiliateSearch,
   "/campaign": KolSearch,
 } as const;
