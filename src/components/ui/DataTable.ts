@@ -1,3 +1,3 @@
 /** PrimeReact DataTable and Column behind a local module (docs/architecture.md: PrimeReact only through src/components/ui), so a major bump touches this folder only. */
-export { DataTable, type DataTableProps, type DataTableSortEvent, type DataTableValueArray } from "primereact/datatable";
+export { DataTable, type DataTableProps } from "primereact/datatable";
 export { Column, type ColumnProps } from "primereact/column";
