@@ -30,6 +30,7 @@ import { adsTableExportMachine } from "./ads/adsTableExportMachine";
 import { adsRulesMachine } from "./ads/adsRulesMachine";
 import { adsRuleEditorMachine } from "./ads/adsRuleEditorMachine";
 import { adsAlertsMachine } from "./ads/adsAlertsMachine";
+import { affiliateMachine } from "./affiliate/affiliateMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -57,6 +58,7 @@ export const MACHINES = {
   adsRules: adsRulesMachine,
   adsRuleEditor: adsRuleEditorMachine,
   adsAlerts: adsAlertsMachine,
+  affiliate: affiliateMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
