@@ -31,6 +31,7 @@ import { adsRulesMachine } from "./ads/adsRulesMachine";
 import { adsRuleEditorMachine } from "./ads/adsRuleEditorMachine";
 import { adsAlertsMachine } from "./ads/adsAlertsMachine";
 import { affiliateMachine } from "./affiliate/affiliateMachine";
+import { kolMachine } from "./kol/kolMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -59,6 +60,7 @@ export const MACHINES = {
   adsRuleEditor: adsRuleEditorMachine,
   adsAlerts: adsAlertsMachine,
   affiliate: affiliateMachine,
+  kol: kolMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
