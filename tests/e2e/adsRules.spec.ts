@@ -3,7 +3,8 @@
  * window's message under its field and is not sent; "Frequency above 3 over the last 7 days",
  * created in the form, raises alerts on Tipco's fatigued campaign (the demo's campaign whose
  * frequency rises as it ages: server/demo/adsDemo.ts) and only there; one is acknowledged and
- * moves to the history; the rule is deleted, and its alerts with it.
+ * moves to the history; the rule is edited to a threshold no day reaches (its open alerts go, the
+ * acknowledged one stays); the rule is deleted, and its alerts with it.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { addDays } from "../../domain/calendarDays";
@@ -39,7 +40,7 @@ async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
 }
 
-test("a rule created in the form raises alerts on the fatigued campaign; one is acknowledged and moves to the history", async ({ page }) => {
+test("a rule created in the form raises alerts on the fatigued campaign; one is acknowledged and moves to the history; the rule is edited, then deleted", async ({ page }) => {
   test.setTimeout(180_000);
   const end = bangkokDay(Date.now());
   const start = addDays(end, -29);
@@ -101,6 +102,21 @@ test("a rule created in the form raises alerts on the fatigued campaign; one is 
   await expect(history.first()).toContainText(`Acknowledged ${end}`);
   await page.getByRole("radio", { name: "All (history)" }).check();
   await expect(alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE })).toHaveCount(count);
+
+  // Edited: above 100 holds on no day, so the open alerts of the old condition go; the
+  // acknowledged one stays, as history.
+  await rulesList(page).getByRole("button", { name: `Edit rule ${RULE}` }).click();
+  const editor = page.getByRole("dialog", { name: "Edit rule" });
+  await expect(editor.getByLabel("Rule name")).toHaveValue(RULE);
+  await expect(editor.getByLabel("Window (days, 1–90)")).toHaveValue("7");
+  await editor.getByLabel("Threshold").fill("100");
+  await expect(editor.getByText("Frequency above 100 over the last 7 days")).toBeVisible();
+  await editor.getByRole("button", { name: "Update rule" }).click();
+  await expect.poll(toasts, { timeout: 60_000 }).toContain("Rule saved: 0 alerts over the last 365 days");
+  await expect(editor).toBeHidden();
+  await expect(rulesList(page).getByRole("listitem").filter({ hasText: RULE })).toContainText("Frequency above 100 over the last 7 days");
+  await expect(alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE })).toHaveCount(1);
+  await expect(alertsRegion(page, start, end).locator("tbody tr").filter({ hasText: RULE }).first()).toContainText(`Acknowledged ${end}`);
 
   // Deleted, with its alerts.
   await rulesList(page).getByRole("button", { name: `Delete rule ${RULE}` }).click();
