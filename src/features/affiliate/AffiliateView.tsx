@@ -1,0 +1,211 @@
+/**
+ * The Affiliate page as plain props (issue 16): the platform selector and Import affiliate
+ * report, the affiliates picked on the leaderboard (chips, each removable, and a way back to
+ * every affiliate), the figure cards with their definitions and their change against the
+ * previous period (a rise of the commission rate is bad news; of the commission, neither good
+ * nor bad), the charts (GMV and commission over time, orders over time, by platform, top
+ * products, new and returning customers) and the leaderboard. Loading, failure (Try again) and
+ * empty states. Formats: `affiliateFormat.ts`.
+ */
+import { useMemo, type ReactNode } from "react";
+import type { AffiliateFiguresAnswer, AffiliatePlatform } from "../../../domain/affiliateContract";
+import { figureChange, previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
+import type { AffiliateSort } from "../../../domain/routeSearch";
+import { hasNoAffiliateSales } from "../../../machines/affiliate/affiliateMachine";
+import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import "@/components/charts/chartCard.css";
+import "@/components/figures/chartFilters.css";
+import { captionLine } from "@/components/export/imageLayout";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { LoadFailure } from "@/components/figures/LoadFailure";
+import { formatCount } from "@/components/format/numbers";
+import { Select } from "@/components/ui/Select";
+import { AFFILIATE_FIGURES, affiliateCards, keyFiguresTable, money } from "@/features/affiliate/affiliateFormat";
+import { AffiliateLeaderboard } from "@/features/affiliate/AffiliateLeaderboard";
+import { PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
+import "./affiliate.css";
+
+export type AffiliatePhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
+
+export interface AffiliateViewProps {
+  brand: string;
+  start: string;
+  end: string;
+  platform: AffiliatePlatform | null;
+  picked: readonly string[];
+  sort: LeaderboardSort;
+  /** The figures shown (the last ones while the next load); null before the first answer. */
+  figures: AffiliateFiguresAnswer | null;
+  phase: AffiliatePhase;
+  onPlatform: (choice: string) => void;
+  onToggle: (affiliate: string) => void;
+  onClearPicked: () => void;
+  onSort: (sort: AffiliateSort) => void;
+  onRetry: () => void;
+  onImport: () => void;
+}
+
+const BUTTON = "p-button p-component p-button-sm";
+export const PAGE_TITLE = "Affiliate";
+export const NO_SALES = "No affiliate sales in this range.";
+
+function NoValue({ why }: { why: string }) {
+  return (
+    <span className="no-data" title={why}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{why}</span>
+    </span>
+  );
+}
+
+function KeyFigures({ figures, start, end, period }: { figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+  const range = `${start} to ${end}`;
+  const before = `${period.start} to ${period.end}`;
+  const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
+  return (
+    <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
+      <div className="chart-card-head">
+        <h2 id="affiliate-figures-title">Key figures</h2>
+        <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title="the key figures" />
+      </div>
+      <p className="muted affiliate-compared">
+        Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range; the brand&rsquo;s e-commerce
+        GMV on the same platforms was {money(figures.commerceGmv)}.
+      </p>
+      <FigureCards label="Key figures" className="affiliate-summary">
+        {AFFILIATE_FIGURES.map((k) => {
+          const value = k.value(figures, "current");
+          return (
+            <FigureCard
+              key={k.label}
+              label={k.label}
+              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
+              change={{ change: figureChange(value, k.value(figures, "previous"), k.polarity), period }}
+              definition={k.definition}
+            />
+          );
+        })}
+      </FigureCards>
+    </section>
+  );
+}
+
+const noFilter = () => undefined;
+
+function Charts({ brand, figures, start, end, period }: { brand: string; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+  const cards = useMemo(() => affiliateCards(figures, `${start} to ${end}`, `${period.start} to ${period.end}`), [figures, start, end, period]);
+  const caption = captionLine(brand, start, end);
+  return (
+    <div className="chart-grid">
+      {cards.map((card) => (
+        <ChartCardView key={card.id} card={card} onFilter={noFilter} caption={caption} />
+      ))}
+    </div>
+  );
+}
+
+function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onToggle: (a: string) => void; onClear: () => void }) {
+  return (
+    <section className="affiliate-filter" aria-labelledby="affiliate-filter-title">
+      <h2 id="affiliate-filter-title" className="visually-hidden">
+        Affiliates shown
+      </h2>
+      <div className="chart-filters">
+        <span className="muted" id="affiliate-picked-label">
+          Affiliates:
+        </span>
+        {picked.length === 0 ? (
+          <span className="muted">every affiliate (use “Filter” in the leaderboard to see one)</span>
+        ) : (
+          <>
+            <ul className="filter-chips" aria-labelledby="affiliate-picked-label">
+              {picked.map((a) => (
+                <li key={a} className="filter-chip">
+                  <span>Affiliate: {a}</span>
+                  <button type="button" aria-label={`Remove Affiliate: ${a}`} onClick={() => onToggle(a)}>
+                    <i className="pi pi-times" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+            <span className="chart-filter-actions">
+              <button type="button" className={`${BUTTON} p-button-text`} onClick={onClear}>
+                <i className="pi pi-filter-slash" aria-hidden="true" /> Show every affiliate
+              </button>
+            </span>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function AffiliateView(p: AffiliateViewProps) {
+  const period = useMemo(() => previousPeriod({ start: p.start, end: p.end }), [p.start, p.end]);
+  const platform = platformChoiceOf(p.platform);
+  let body: ReactNode;
+  if (p.figures === null) {
+    body =
+      p.phase.kind === "failed" ? (
+        <LoadFailure title="The affiliate figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
+      ) : (
+        <div className="affiliate-loading">
+          <progress aria-label="Loading the affiliate figures" />
+          <span aria-hidden="true">Loading the affiliate figures…</span>
+        </div>
+      );
+  } else {
+    const empty = hasNoAffiliateSales(p.figures);
+    body = (
+      <div aria-busy={p.phase.kind === "loading"} className="affiliate-body">
+        {p.phase.kind === "failed" && <LoadFailure title="The affiliate figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "loading" && (
+          <p className="muted affiliate-updating" role="status">
+            Updating the figures…
+          </p>
+        )}
+        <KeyFigures figures={p.figures} start={p.start} end={p.end} period={period} />
+        {empty ? (
+          <div className="empty-state" role="status">
+            <i className="pi pi-users" aria-hidden="true" />
+            <p className="empty-title">{NO_SALES}</p>
+            <p className="muted">
+              {p.picked.length > 0 ? "The affiliates picked brought no order here. " : ""}Try another date range or platform, or import an affiliate report.
+            </p>
+          </div>
+        ) : (
+          <Charts brand={p.brand} figures={p.figures} start={p.start} end={p.end} period={period} />
+        )}
+        <AffiliateLeaderboard
+          figures={p.figures}
+          fileName={`${p.brand} affiliates ${p.start} ${p.end}`}
+          sort={p.sort}
+          picked={p.picked}
+          onSort={p.onSort}
+          onToggle={p.onToggle}
+        />
+      </div>
+    );
+  }
+  return (
+    <section className="page affiliate-page" aria-labelledby="page-title">
+      <header className="affiliate-header">
+        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <div className="affiliate-controls">
+          <label className="affiliate-platform">
+            <span aria-hidden="true">Platform</span>
+            <Select label="Platform" value={platform} options={PLATFORM_CHOICES} onChange={p.onPlatform} />
+          </label>
+          <button type="button" className={BUTTON} onClick={p.onImport}>
+            <i className="pi pi-upload" aria-hidden="true" /> Import affiliate report
+          </button>
+        </div>
+      </header>
+      <p className="muted affiliate-scope">
+        {p.brand} · {platform} · {p.start} to {p.end} · Bangkok days · money in THB
+      </p>
+      <Picked picked={p.picked} onToggle={p.onToggle} onClear={p.onClearPicked} />
+      {body}
+    </section>
+  );
+}
