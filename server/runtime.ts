@@ -13,6 +13,7 @@ import { AdsService } from "./services/ads";
 import { AdsRulesService } from "./services/adsRules";
 import { SocialImportService } from "./services/socialImport";
 import { AdsImportService } from "./services/adsImport";
+import { AffiliateService } from "./services/affiliate";
 import { readAdsInSlices } from "./import/ads/slices";
 import { MetricsService } from "./services/metrics";
 import { BuiltinO2OBackend, O2OProxy, UpstreamO2OBackend } from "./services/o2oProxy";
@@ -37,7 +38,7 @@ const asIs = <T>(service: T): T => service;
  */
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
-  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs, ads: asIs, adsRules: asIs } : demoTopUps(storage);
+  const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs, ads: asIs, adsRules: asIs, affiliate: asIs } : demoTopUps(storage);
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   return {
     config,
@@ -68,6 +69,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     socialImport: new SocialImportService(storage, undefined, readSocialInSlices),
     // Like the social import: read in slices (a workbook in a worker thread); the brand's rules are evaluated after each import.
     adsImport: new AdsImportService(storage, undefined, readAdsInSlices),
+    // Affiliate (issue 16): figures summed in memory per version of the brand's orders and affiliate data.
+    affiliate: demo.affiliate(new AffiliateService(storage)),
     activity: new Activity(),
   };
 }

@@ -28,6 +28,7 @@ import { dayNumber } from "../../domain/calendarDays";
 import { backgroundFill, type BackgroundFill, type BackgroundFillOptions } from "./backgroundFill";
 import type { Queryable, Storage } from "../storage/storage";
 import { analyzeOrders } from "../services/ordersImport";
+import { writeDemoAffiliate } from "./affiliateDemo";
 
 /** First day with orders (Bangkok). */
 export const ORDERS_DEMO_START = "2023-01-01";
@@ -463,6 +464,8 @@ async function writeDemoOrders(
   // PostgreSQL would compile this one-off statement with LLVM first, which costs more than it saves.
   await tx.query("SET LOCAL jit = off");
   const res = await tx.query<{ orders: number; items: number }>(generate(mode), generatorParams(from, to, today, brands));
+  // The affiliates' share of the same days' orders (issue 16), written (or moved on) with them.
+  await writeDemoAffiliate(tx, brands.map((b) => ({ id: b.id, key: b.brand.key, products: b.brand.products.map((p) => p.name) })), from, to);
   return res.rows[0]!;
 }
 

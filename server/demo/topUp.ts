@@ -4,7 +4,8 @@
  * continued up to now, so a server running for days still shows today's figures. The services
  * themselves know nothing of the demo.
  *
- * - orders (E-Commerce, CRM): up to today, at most once per Bangkok day;
+ * - orders (E-Commerce, CRM, and with them the demo affiliate conversions of Affiliate): up to
+ *   today, at most once per Bangkok day;
  * - metrics (KPI progress): up to today, at most once per Bangkok day;
  * - posts and page audience (social figures): up to today, at most once per Bangkok day, after
  *   the metrics they are made from;
@@ -87,6 +88,9 @@ export function demoTopUps(db: Storage, now: () => Date = () => new Date()) {
     /** E-Commerce and CRM reads continue the demo orders to today first. */
     commerce: <T extends { figures: (...a: never[]) => Promise<unknown>; customers: (...a: never[]) => Promise<unknown> }>(service: T): T =>
       before(service, ["figures", "customers"] as AsyncMethod<T>[], orders),
+    /** The affiliate figures continue the demo orders (and with them the demo affiliate conversions) to today first. */
+    affiliate: <T extends { figures: (...a: never[]) => Promise<unknown> }>(service: T): T =>
+      before(service, ["figures"] as AsyncMethod<T>[], orders),
     /** The KPI summary continues the demo metric series to today first. */
     metrics: <T extends { summary: (...a: never[]) => Promise<unknown> }>(service: T): T =>
       before(service, ["summary"] as AsyncMethod<T>[], metrics),

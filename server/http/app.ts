@@ -15,6 +15,7 @@ import type { AuthService, Principal } from "../services/auth";
 import type { CommerceService } from "../services/commerce";
 import type { SocialService } from "../services/social";
 import type { AdsService } from "../services/ads";
+import type { AffiliateService } from "../services/affiliate";
 import { firstRuleProblem, type AdsRulesService } from "../services/adsRules";
 import { ServiceError } from "../services/errors";
 import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
@@ -44,6 +45,7 @@ export interface AppDeps {
   readonly adsRules: AdsRulesService;
   readonly socialImport: SocialImportService;
   readonly adsImport: AdsImportService;
+  readonly affiliate: AffiliateService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -279,6 +281,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // E-Commerce figures and the CRM page's customers (docs/commerce.md).
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
   route("commerceCustomers", async (b, p) => ({ data: await deps.commerce.customers(me(p).userId, b) }));
+
+  // Affiliate (issue 16, docs/affiliate.md): the figures of the brand's affiliate conversions.
+  route("affiliateFigures", async (b, p) => ({ data: await deps.affiliate.figures(me(p).userId, b) }));
 
   registerFileImport(app, {
     def: Api.importMetrics, maxBytes: METRICS_IMPORT_MAX_BYTES, auth: deps.auth,

@@ -39,6 +39,8 @@ CREATE TABLE affiliate_conversions (
 );
 -- Ranges per brand (the figures).
 CREATE INDEX affiliate_conversions_brand_day ON affiliate_conversions(brand_id, day);
+-- The brands and platforms real conversions were imported for (the demo writes none there).
+CREATE INDEX affiliate_conversions_real ON affiliate_conversions(brand_id, platform) WHERE NOT demo;
 
 -- Clicks of an affiliate's links to the brand's products, per Bangkok day, where known (the demo;
 -- an import of conversions leaves them alone). Conversion rate = orders ÷ clicks.
@@ -52,3 +54,45 @@ CREATE TABLE affiliate_clicks (
   PRIMARY KEY (brand_id, platform, affiliate, day)
 );
 CREATE INDEX affiliate_clicks_brand_day ON affiliate_clicks(brand_id, day);
+
+-- A version of each brand's affiliate data (as orders_versions, migration 011, for the orders):
+-- every statement that writes affiliate_conversions or affiliate_clicks moves the version of each
+-- brand it touched, in the same transaction. The figures keep a brand's conversions in memory
+-- (server/services/affiliate.ts) for as long as this version and the orders' are the ones they
+-- were read at.
+CREATE TABLE affiliate_versions (
+  brand_id  integer PRIMARY KEY REFERENCES brands(id) ON DELETE CASCADE,
+  version   bigint NOT NULL
+);
+
+CREATE FUNCTION affiliate_versions_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO affiliate_versions AS v (brand_id, version)
+  SELECT DISTINCT t.brand_id, 1 FROM touched t
+   WHERE EXISTS (SELECT 1 FROM brands b WHERE b.id = t.brand_id)
+  ON CONFLICT (brand_id) DO UPDATE SET version = v.version + 1;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION affiliate_versions_bump_all() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE affiliate_versions SET version = version + 1;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER affiliate_conversions_versions_insert AFTER INSERT ON affiliate_conversions
+  REFERENCING NEW TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_conversions_versions_update AFTER UPDATE ON affiliate_conversions
+  REFERENCING NEW TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_conversions_versions_delete AFTER DELETE ON affiliate_conversions
+  REFERENCING OLD TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_clicks_versions_insert AFTER INSERT ON affiliate_clicks
+  REFERENCING NEW TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_clicks_versions_update AFTER UPDATE ON affiliate_clicks
+  REFERENCING NEW TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_clicks_versions_delete AFTER DELETE ON affiliate_clicks
+  REFERENCING OLD TABLE AS touched FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump();
+CREATE TRIGGER affiliate_conversions_versions_truncate AFTER TRUNCATE ON affiliate_conversions
+  FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump_all();
+CREATE TRIGGER affiliate_clicks_versions_truncate AFTER TRUNCATE ON affiliate_clicks
+  FOR EACH STATEMENT EXECUTE FUNCTION affiliate_versions_bump_all();
