@@ -22,7 +22,7 @@ export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", 
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", validateSearch: validateRouteSearchOf("/crm"), component: lazyPage(() => import("@/features/crm/CrmPage")) });
-export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", component: lazyPage(() => import("@/features/modules/AffiliatePage")) });
+export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", validateSearch: validateRouteSearchOf("/affiliate"), component: lazyPage(() => import("@/features/affiliate/AffiliatePage")) });
 export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
 export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/modules/SalePage")) });
