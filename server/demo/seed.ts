@@ -9,6 +9,7 @@ import { seedDemoOrders } from "./commerceDemo";
 import { seedDemoO2O } from "./o2oDemo";
 import { seedDemoSocial } from "./socialDemo";
 import { seedDemoAds } from "./adsDemo";
+import { seedDemoKol } from "./kolDemo";
 import { DEMO_ADS_METRICS, DEMO_MA_METRICS, DEMO_METRICS_START, demoAdsValues, demoMaValues, type Channel } from "./demoSeries";
 import { UserService } from "../services/users";
 
@@ -66,6 +67,7 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     await insertDemoMetrics(tx, DEMO_METRICS_START, bangkokDay(now));
     await seedDemoSocial(tx, bangkokDay(now));
     await seedDemoAds(tx, bangkokDay(now));
+    await seedDemoKol(tx);
     await seedDemoO2O(tx, now);
     await seedDemoOrders(tx, now);
     return true;
