@@ -23,6 +23,8 @@ import type { O2OProxy } from "../services/o2oProxy";
 import { ORDERS_IMPORT_MAX_BYTES, type OrdersImportService } from "../services/ordersImport";
 import { SOCIAL_IMPORT_MAX_BYTES, type SocialImportService } from "../services/socialImport";
 import { ADS_IMPORT_MAX_BYTES, type AdsImportService } from "../services/adsImport";
+import { firstKolBookingProblem, firstKolCampaignProblem, firstKolEmvProblem, firstKolProblem, type KolService } from "../services/kol";
+import { KOL_IMPORT_MAX_BYTES, type KolImportService } from "../services/kolImport";
 import { registerFileImport, STATUS } from "./fileImport";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
@@ -46,6 +48,8 @@ export interface AppDeps {
   readonly socialImport: SocialImportService;
   readonly adsImport: AdsImportService;
   readonly affiliate: AffiliateService;
+  readonly kol: KolService;
+  readonly kolImport: KolImportService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -278,6 +282,28 @@ export function createApp(deps: AppDeps): Hono<Env> {
   route("acknowledgeAdsAlerts", async (b, p) => deps.adsRules.acknowledge(me(p).userId, b.brand, b.ids));
   route("evaluateAdsRules", async (b, p) => deps.adsRules.evaluate(me(p).userId, b.brand, b.start, b.end));
 
+  // KOL Campaign (issue 16, docs/kol.md): figures, and the campaigns, KOLs, bookings and EMV values the dialogs write.
+  route("kolOverview", async (b, p) => ({ data: await deps.kol.overview(me(p).userId, b) }));
+  route("kolCampaign", async (b, p) => ({ data: await deps.kol.campaign(me(p).userId, b.brand, b.id) }));
+  route("upsertKolCampaign", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.kol.upsertCampaign(me(p).userId, b) }), { precheck: firstKolCampaignProblem });
+  route("deleteKolCampaign", async (b, p) => {
+    await deps.kol.deleteCampaign(me(p).userId, b.brand, b.id);
+    return { msg: "Delete Success" };
+  });
+  route("kols", async (b, p) => ({ data: await deps.kol.kols(me(p).userId, b.brand) }));
+  route("upsertKol", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.kol.upsertKol(me(p).userId, b) }), { precheck: firstKolProblem });
+  route("deleteKol", async (b, p) => {
+    await deps.kol.deleteKol(me(p).userId, b.brand, b.id);
+    return { msg: "Delete Success" };
+  });
+  route("upsertKolBooking", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.kol.upsertBooking(me(p).userId, b) }), { precheck: firstKolBookingProblem });
+  route("deleteKolBooking", async (b, p) => {
+    await deps.kol.deleteBooking(me(p).userId, b.brand, b.id);
+    return { msg: "Delete Success" };
+  });
+  route("kolEmv", async (b, p) => deps.kol.emv(me(p).userId, b.brand));
+  route("updateKolEmv", async (b, p) => deps.kol.updateEmv(me(p).userId, b.brand, b.values), { precheck: firstKolEmvProblem });
+
   // E-Commerce figures and the CRM page's customers (docs/commerce.md).
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
   route("commerceCustomers", async (b, p) => ({ data: await deps.commerce.customers(me(p).userId, b) }));
@@ -306,6 +332,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
   registerFileImport(app, {
     def: Api.importAds, maxBytes: ADS_IMPORT_MAX_BYTES, auth: deps.auth,
     run: (bytes, fields: RequestOf<"importAds">, principal) => deps.adsImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
+
+  // KOL tracking sheets (issue 16, docs/kol-import.md): multipart (file, campaign), like the other imports.
+  registerFileImport(app, {
+    def: Api.importKol, maxBytes: KOL_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importKol">, principal) => deps.kolImport.importFile(bytes, fields, { userId: principal.userId }),
   });
 
   // Unknown API paths answer JSON, never the SPA.

@@ -110,6 +110,7 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", start: "2024-11-01", channel: "All Channel" }, "end"],
     withText: (t) => [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", campaigns: [`c${t}`] }, "campaigns[0]"],
   },
+
   upsertAdsRule: {
     valid: { brand: "Tipco", rule: adsRule() },
     mistyped: [{ brand: "Tipco", rule: { ...adsRule(), windowDays: "7" } }, "rule.windowDays"],
@@ -134,7 +135,65 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", start: "2024-11-01" }, "end"],
     withText: (t) => [{ brand: `Tipco${t}`, start: "2024-11-01", end: "2024-11-30" }, "brand"],
   },
+  kolOverview: {
+    valid: { brand: "Tipco", start: "2024-11-01", end: "2024-11-30", platform: "tiktok" },
+    mistyped: [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", platform: "line" }, "platform"],
+    missing: [{ brand: "Tipco", start: "2024-11-01" }, "end"],
+    withText: (t) => [{ brand: `Tipco${t}`, start: "2024-11-01", end: "2024-11-30" }, "brand"],
+  },
+  kolCampaign: idSample(),
+  upsertKolCampaign: {
+    valid: { brand: "Tipco", campaign: kolCampaign() },
+    mistyped: [{ brand: "Tipco", campaign: { ...kolCampaign(), budget: "1000" } }, "campaign.budget"],
+    missing: [{ brand: "Tipco", campaign: without(kolCampaign(), "name") }, "campaign.name"],
+    withText: (t) => [{ brand: "Tipco", campaign: { ...kolCampaign(), name: `Songkran${t}` } }, "campaign.name"],
+  },
+  deleteKolCampaign: idSample(),
+  upsertKol: {
+    valid: { brand: "Tipco", kol: kolDraft() },
+    mistyped: [{ brand: "Tipco", kol: { ...kolDraft(), followers: "1000" } }, "kol.followers"],
+    missing: [{ brand: "Tipco", kol: without(kolDraft(), "platform") }, "kol.platform"],
+    withText: (t) => [{ brand: "Tipco", kol: { ...kolDraft(), name: `Probe${t}` } }, "kol.name"],
+  },
+  deleteKol: idSample(),
+  upsertKolBooking: {
+    valid: { brand: "Tipco", campaignId: 999_999, booking: kolBooking() },
+    mistyped: [{ brand: "Tipco", campaignId: 999_999, booking: { ...kolBooking(), fee: "1000" } }, "booking.fee"],
+    missing: [{ brand: "Tipco", campaignId: 999_999, booking: without(kolBooking(), "status") }, "booking.status"],
+    withText: (t) => [{ brand: "Tipco", campaignId: 999_999, booking: { ...kolBooking(), deliverables: `1 video${t}` } }, "booking.deliverables"],
+  },
+  deleteKolBooking: idSample(),
+  updateKolEmv: {
+    valid: { brand: "Tipco", values: kolEmv() },
+    mistyped: [{ brand: "Tipco", values: { ...kolEmv(), views: "0.1" } }, "values.views"],
+    missing: [{ brand: "Tipco", values: without(kolEmv(), "likes") }, "values.likes"],
+    withText: (t) => [{ brand: `Tipco${t}`, values: kolEmv() }, "brand"],
+  },
 };
+
+/** A call of KOL Campaign naming a brand and an id. */
+function idSample(): PostSample {
+  return {
+    valid: { brand: "Tipco", id: 999_999 },
+    mistyped: [{ brand: "Tipco", id: "1" }, "id"],
+    missing: [{ brand: "Tipco" }, "id"],
+    withText: (t) => [{ brand: `Tipco${t}`, id: 1 }, "brand"],
+  };
+}
+
+/** A KOL campaign, a KOL, a booking and EMV values as the /campaign dialogs send them. */
+function kolCampaign() {
+  return { name: "Songkran probe", objective: "launch", budget: 100_000, start: "2025-04-01", end: "2025-04-30", status: "planned" };
+}
+function kolDraft() {
+  return { name: "Probe KOL", handle: "probe.kol", platform: "tiktok", followers: 12_000, categories: ["beauty"] };
+}
+function kolBooking() {
+  return { kolId: 1, deliverables: "1 TikTok video", fee: 15_000, status: "confirmed" };
+}
+function kolEmv() {
+  return { views: 0.1, likes: 1, comments: 5, shares: 8, saves: 5, clicks: 3 };
+}
 
 /** An automation rule of Ads & Automation as the rule form sends it. */
 function adsRule() {
@@ -172,7 +231,7 @@ function o2oRequest() {
 }
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
-const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial", "importAds"];
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial", "importAds", "importKol"];
 const jsonCalls = (Object.keys(Api) as CallName[])
   .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));
