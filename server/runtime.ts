@@ -14,6 +14,7 @@ import { AdsRulesService } from "./services/adsRules";
 import { SocialImportService } from "./services/socialImport";
 import { AdsImportService } from "./services/adsImport";
 import { AffiliateService } from "./services/affiliate";
+import { AffiliateImportService } from "./services/affiliateImport";
 import { KolService } from "./services/kol";
 import { KolImportService } from "./services/kolImport";
 import { readAdsInSlices } from "./import/ads/slices";
@@ -73,6 +74,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     adsImport: new AdsImportService(storage, undefined, readAdsInSlices),
     // Affiliate (issue 16): figures summed in memory per version of the brand's orders and affiliate data.
     affiliate: demo.affiliate(new AffiliateService(storage)),
+    // Affiliate reports are small (a month of a brand's conversions): read at once.
+    affiliateImport: new AffiliateImportService(storage),
     // KOL Campaign (issue 16): figures and writes; tracking sheets are small (at most 5,000 rows), read at once.
     kol: new KolService(storage),
     kolImport: new KolImportService(storage),

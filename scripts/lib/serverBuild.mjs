@@ -23,6 +23,7 @@ export const SERVER_ENTRIES = {
   orders: "server/cli/orders.ts",
   social: "server/cli/social.ts",
   ads: "server/cli/ads.ts",
+  affiliate: "server/cli/affiliate.ts",
   kol: "server/cli/kol.ts",
   // The orders and social imports read workbooks in a worker thread (server/import/offThread.ts).
   importParseWorker: "server/import/parseWorker.ts",

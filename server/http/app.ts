@@ -16,6 +16,7 @@ import type { CommerceService } from "../services/commerce";
 import type { SocialService } from "../services/social";
 import type { AdsService } from "../services/ads";
 import type { AffiliateService } from "../services/affiliate";
+import { AFFILIATE_IMPORT_MAX_BYTES, type AffiliateImportService } from "../services/affiliateImport";
 import { firstRuleProblem, type AdsRulesService } from "../services/adsRules";
 import { ServiceError } from "../services/errors";
 import { METRICS_IMPORT_MAX_BYTES, type MetricsService } from "../services/metrics";
@@ -48,6 +49,7 @@ export interface AppDeps {
   readonly socialImport: SocialImportService;
   readonly adsImport: AdsImportService;
   readonly affiliate: AffiliateService;
+  readonly affiliateImport: AffiliateImportService;
   readonly kol: KolService;
   readonly kolImport: KolImportService;
   readonly version: string;
@@ -332,6 +334,12 @@ export function createApp(deps: AppDeps): Hono<Env> {
   registerFileImport(app, {
     def: Api.importAds, maxBytes: ADS_IMPORT_MAX_BYTES, auth: deps.auth,
     run: (bytes, fields: RequestOf<"importAds">, principal) => deps.adsImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
+
+  // Affiliate conversion reports (issue 16, docs/affiliate-import.md): multipart (file, brand), like the other imports.
+  registerFileImport(app, {
+    def: Api.importAffiliate, maxBytes: AFFILIATE_IMPORT_MAX_BYTES, auth: deps.auth,
+    run: (bytes, fields: RequestOf<"importAffiliate">, principal) => deps.affiliateImport.importFile(bytes, fields, { userId: principal.userId }),
   });
 
   // KOL tracking sheets (issue 16, docs/kol-import.md): multipart (file, campaign), like the other imports.

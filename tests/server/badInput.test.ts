@@ -110,7 +110,12 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", start: "2024-11-01", channel: "All Channel" }, "end"],
     withText: (t) => [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", campaigns: [`c${t}`] }, "campaigns[0]"],
   },
-
+  affiliateFigures: {
+    valid: { brand: "Aura", start: "2024-11-01", end: "2024-11-30", platform: "Shopee", affiliates: ["mamabeauty.th"] },
+    mistyped: [{ brand: "Aura", start: "2024-11-01", end: "2024-11-30", platform: "TikTok" }, "platform"],
+    missing: [{ brand: "Aura", start: "2024-11-01" }, "end"],
+    withText: (t) => [{ brand: "Aura", start: "2024-11-01", end: "2024-11-30", affiliates: [`aff${t}`] }, "affiliates[0]"],
+  },
   upsertAdsRule: {
     valid: { brand: "Tipco", rule: adsRule() },
     mistyped: [{ brand: "Tipco", rule: { ...adsRule(), windowDays: "7" } }, "rule.windowDays"],
@@ -231,7 +236,7 @@ function o2oRequest() {
 }
 
 /** Every JSON call of the contract (the health probe and the multipart calls have their own tests). */
-const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial", "importAds", "importKol"];
+const MULTIPART: readonly CallName[] = ["uploadImg", "importMetrics", "importOrders", "importSocial", "importAds", "importAffiliate", "importKol"];
 const jsonCalls = (Object.keys(Api) as CallName[])
   .filter((n) => n !== "health" && !MULTIPART.includes(n))
   .map((n) => ({ name: n, ...Api[n] }));

@@ -120,7 +120,7 @@ export function runServerToExit(env: Record<string, string>, wrap: readonly stri
 }
 
 /** `npm run <name> -- args…` (scripts/cli.mjs) with these variables; its exit code and output. */
-export function runCli(name: "users" | "metrics" | "orders" | "social" | "ads" | "kol", env: Record<string, string>, ...args: string[]) {
+export function runCli(name: "users" | "metrics" | "orders" | "social" | "ads" | "affiliate" | "kol", env: Record<string, string>, ...args: string[]) {
   const res = spawnSync(process.execPath, ["scripts/cli.mjs", name, ...args], {
     cwd: root, env: { ...process.env, ...env }, encoding: "utf8",
   });
