@@ -1,0 +1,193 @@
+/**
+ * New booking / Edit booking of a KOL campaign (issue 16): a KOL picked from the brand's roster
+ * (`GET /user/kols`, searched by name or handle) or added with "+ New KOL" (the KOL dialog; the
+ * new KOL is then picked), what the KOL delivers, the agreed fee in baht and the status.
+ */
+import { useId, useState, type FormEvent } from "react";
+import {
+  KOL_BOOKING_STATUSES, KOL_BOOKING_STATUS_LABELS, KOL_PLATFORM_LABELS, KOL_TIER_LABELS, type Kol, type KolBooking,
+} from "../../../../domain/kolContract";
+import type { KolEditorView } from "../../../../machines/kolEditors/kolEditorSelectors";
+import { kolBookingEditorMachine, type KolRoster } from "../../../../machines/kolEditors/kolEditors";
+import { bookingFormOf, bookingFormProblems, searchKols, type BookingForm } from "../../../../machines/kolEditors/kolForms";
+import { formatCount } from "@/components/format/numbers";
+import { Button } from "@/components/ui/Button";
+import { Dialog } from "@/components/ui/Dialog";
+import { ChoiceSelect, FieldProblem, FormField, problemId } from "./FormField";
+import { KolDialog } from "./KolDialog";
+import { bookingEditorActors } from "./kolEditorActors";
+import { useKolEditor } from "./useKolEditor";
+import "./editors.css";
+
+export interface BookingDialogProps {
+  brand: string;
+  campaignId: number;
+  /** The booking edited; null for a new one. */
+  booking: KolBooking | null;
+  visible: boolean;
+  onClose: () => void;
+  onSaved: (booking: KolBooking) => void;
+}
+
+/** A KOL as the picker lists it: name, @handle, platform, tier and followers. */
+export function kolLabel(k: Kol): string {
+  const tier = k.tier === null ? "" : ` · ${KOL_TIER_LABELS[k.tier]}`;
+  const followers = k.followers === null ? "" : ` · ${formatCount(k.followers)} followers`;
+  return `${k.name} (@${k.handle}) · ${KOL_PLATFORM_LABELS[k.platform]}${tier}${followers}`;
+}
+
+/** At most this many KOLs are listed at once; the search narrows the rest. */
+export const PICKER_LIMIT = 50;
+
+export interface BookingFormProps {
+  view: KolEditorView<BookingForm, KolRoster>;
+  onChange: (patch: Partial<BookingForm>) => void;
+  onSave: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+  onNewKol: () => void;
+}
+
+export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onNewKol }: BookingFormProps) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const { form, problems } = view;
+  const roster = view.options ?? [];
+  const found = searchKols(roster, query);
+  const shown = found.slice(0, PICKER_LIMIT);
+  const chosen = roster.find((k) => k.id === form.kolId) ?? null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!view.saving && !view.loading) onSave();
+  };
+  if (view.loading) {
+    return (
+      <p role="status" className="kol-loading">
+        Loading the brand's KOLs…
+      </p>
+    );
+  }
+  if (view.loadError !== null) {
+    return (
+      <div className="kol-form">
+        <p className="form-error" role="alert">
+          The KOLs could not be loaded: {view.loadError}
+        </p>
+        <div className="dialog-actions">
+          <Button type="button" label="Cancel" outlined onClick={onCancel} />
+          <Button type="button" label="Try again" onClick={onRetry} />
+        </div>
+      </div>
+    );
+  }
+  const pickerId = `${id}-kol`;
+  return (
+    <form className="kol-form" onSubmit={submit} noValidate aria-busy={view.saving}>
+      <fieldset className="kol-picker" aria-describedby={problems.kolId === undefined ? `${pickerId}-chosen` : `${pickerId}-chosen ${problemId(pickerId)}`}>
+        <legend className="field-label">KOL</legend>
+        <div className="kol-picker-bar">
+          <input
+            type="search"
+            className="p-inputtext p-component"
+            aria-label="Search KOLs by name or handle"
+            placeholder="Search by name or @handle"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <Button type="button" label="+ New KOL" outlined onClick={onNewKol} disabled={view.saving} />
+        </div>
+        <p id={`${pickerId}-chosen`} className="kol-chosen" aria-live="polite">
+          {chosen === null ? "No KOL chosen yet." : `Chosen: ${chosen.name} (@${chosen.handle}), ${KOL_PLATFORM_LABELS[chosen.platform]}`}
+        </p>
+        <div className="kol-picker-list" role="radiogroup" aria-label="KOLs of the brand" aria-invalid={problems.kolId !== undefined}>
+          {shown.length === 0 && <p className="kol-hint">{roster.length === 0 ? "The brand has no KOL yet: add one with + New KOL." : "No KOL matches the search."}</p>}
+          {shown.map((k) => (
+            <label key={k.id} className="kol-pick">
+              <input type="radio" name={pickerId} checked={form.kolId === k.id} onChange={() => onChange({ kolId: k.id })} />
+              <span>{kolLabel(k)}</span>
+            </label>
+          ))}
+          {found.length > shown.length && <p className="kol-hint">{formatCount(found.length - shown.length)} more: narrow the search.</p>}
+        </div>
+        <FieldProblem id={pickerId} problem={problems.kolId} />
+      </fieldset>
+      <FormField id={`${id}-deliverables`} label="Deliverables" problem={problems.deliverables} hint="What the KOL delivers, e.g. 1 TikTok video + 3 stories.">
+        {(control) => (
+          <textarea {...control} className="p-inputtext p-component" rows={2} maxLength={500} value={form.deliverables} onChange={(e) => onChange({ deliverables: e.target.value })} />
+        )}
+      </FormField>
+      <div className="kol-row">
+        <FormField id={`${id}-fee`} label="Agreed fee (฿)" problem={problems.fee}>
+          {(control) => (
+            <span className="kol-adorned">
+              <span aria-hidden="true">฿</span>
+              <input {...control} className="p-inputtext p-component" inputMode="decimal" autoComplete="off" value={form.fee} onChange={(e) => onChange({ fee: e.target.value })} />
+            </span>
+          )}
+        </FormField>
+        <FormField id={`${id}-status`} label="Status" problem={problems.status}>
+          {(control) => <ChoiceSelect control={control} value={form.status} choices={KOL_BOOKING_STATUSES} labels={KOL_BOOKING_STATUS_LABELS} onChange={(status) => onChange({ status })} />}
+        </FormField>
+      </div>
+      {view.error !== null && (
+        <p className="form-error" role="alert">
+          The booking was not saved: {view.error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={view.mode === "new" ? "Add booking" : "Save booking"} loading={view.saving} />
+      </div>
+    </form>
+  );
+}
+
+export function BookingDialog({ brand, campaignId, booking, visible, onClose, onSaved }: BookingDialogProps) {
+  const [addingKol, setAddingKol] = useState(false);
+  const editor = useKolEditor({
+    machine: kolBookingEditorMachine,
+    actors: bookingEditorActors,
+    problems: bookingFormProblems,
+    visible,
+    brand,
+    scope: campaignId,
+    id: booking?.id ?? null,
+    form: () => bookingFormOf(booking),
+    savedToast: () => "Booking saved",
+    onSaved,
+    onClose,
+  });
+  const { view } = editor;
+  return (
+    <>
+      <Dialog
+        visible={view.open}
+        onHide={editor.close}
+        header={view.mode === "new" ? "New booking" : "Edit booking"}
+        style={{ width: "620px", maxWidth: "calc(100vw - 16px)" }}
+        closable={!view.saving}
+      >
+        <BookingFormView
+          view={view}
+          onChange={editor.set}
+          onSave={editor.save}
+          onCancel={editor.close}
+          onRetry={editor.retry}
+          onNewKol={() => setAddingKol(true)}
+        />
+      </Dialog>
+      <KolDialog
+        brand={view.brand === "" ? brand : view.brand}
+        kol={null}
+        visible={addingKol && view.open}
+        onClose={() => setAddingKol(false)}
+        onSaved={(kol) => {
+          setAddingKol(false);
+          const roster = [...(view.options ?? []).filter((k) => k.id !== kol.id), kol].sort((a, b) => a.name.localeCompare(b.name));
+          editor.setOptions(roster);
+          editor.set({ kolId: kol.id });
+        }}
+      />
+    </>
+  );
+}
