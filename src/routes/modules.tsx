@@ -19,7 +19,7 @@ export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/
 export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", validateSearch: validateRouteSearchOf("/ma"), component: lazyPage(() => import("@/features/ma/MaPage")) });
 export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", validateSearch: validateRouteSearchOf("/ads"), component: lazyPage(() => import("@/features/ads/AdsPage")) });
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
-export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", component: lazyPage(() => import("@/features/modules/CampaignPage")) });
+export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", validateSearch: validateRouteSearchOf("/campaign"), component: lazyPage(() => import("@/features/kol/KolPage")) });
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", validateSearch: validateRouteSearchOf("/crm"), component: lazyPage(() => import("@/features/crm/CrmPage")) });
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", validateSearch: validateRouteSearchOf("/affiliate"), component: lazyPage(() => import("@/features/affiliate/AffiliatePage")) });

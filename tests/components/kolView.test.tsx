@@ -151,7 +151,10 @@ describe("formats and charts", () => {
     const dots = chart.data.flatMap((t) => (t as { customdata: number[] }).customdata);
     expect(dots.sort()).toEqual([1, 2, 4]);
     expect(chart.label).toContain("the lowest CPE is Aom Sirin's, ฿0.90");
-    expect(scatterChart([KOLS[2]!], null, "X").label).toContain("no KOL has engagements yet");
+    expect(scatterChart([KOLS[2]!], null, "X").label).toContain("no KOL has engagements, reach and a fee yet");
+    // Log scales: a free (gifted) KOL has a CPE of 0 and no dot.
+    const gifted = scatterChart([kol(5, "Gift", { cost: 0, cpe: 0 })], null, "X");
+    expect(gifted.data).toEqual([]);
   });
 
   it("a platform bar narrows to the platform; the timeline lists the posts by day", () => {

@@ -11,6 +11,7 @@ import type { KolChoices } from "../../../machines/kol/kolMachine";
 import { Column, DataTable } from "@/components/ui/DataTable";
 import { Select } from "@/components/ui/Select";
 import { LEADERBOARD_COLUMNS, SORT_NAMES, count, platformLabel, tierLabel } from "@/features/kol/kolFormat";
+import { LabelledSelect } from "@/features/kol/LabelledSelect";
 
 export interface KolLeaderboardProps {
   rows: readonly KolRow[];
@@ -44,8 +45,12 @@ export function KolLeaderboard({ rows, choices, campaign, onSort, onOrder, onPic
   return (
     <>
       <div className="kol-sort" role="group" aria-label="Leaderboard order">
-        <Select label="Sort by" value={SORT_NAMES[choices.sort]} options={SORT_LABELS} onChange={(l) => { const s = sortOfLabel(l); if (s !== null) onSort(s); }} />
-        <Select label="Order" value={ORDER_LABELS[choices.order]} options={[ORDER_LABELS.desc, ORDER_LABELS.asc]} onChange={(l) => onOrder(l === ORDER_LABELS.asc ? "asc" : "desc")} />
+        <LabelledSelect label="Sort by">
+          <Select label="Sort by" value={SORT_NAMES[choices.sort]} options={SORT_LABELS} onChange={(l) => { const s = sortOfLabel(l); if (s !== null) onSort(s); }} />
+        </LabelledSelect>
+        <LabelledSelect label="Order">
+          <Select label="Order" value={ORDER_LABELS[choices.order]} options={[ORDER_LABELS.desc, ORDER_LABELS.asc]} onChange={(l) => onOrder(l === ORDER_LABELS.asc ? "asc" : "desc")} />
+        </LabelledSelect>
         <span className="muted kol-sort-note">
           {rows.length === 1 ? "1 KOL" : `${count(rows.length)} KOLs`}; a KOL without a value for the figure comes last.
         </span>

@@ -30,10 +30,11 @@ import { Select } from "@/components/ui/Select";
 import { showToast } from "@/app/toast";
 import {
   BOOKINGS_CSV_COLUMNS, CAMPAIGN_CSV_COLUMNS, LEADERBOARD_CSV_COLUMNS, NO_VALUE, POSTS_CSV_COLUMNS, bookingStatusLabel, campaignStatusLabel, count,
-  emvValuesText, keyFiguresTable, money, objectiveLabel, orDash, overviewCards, platformLabel, rate, safeLink, scatterChart, scatterTable, shownFigures,
+  emvValuesText, keyFiguresTable, money, objectiveLabel, onScatter, orDash, overviewCards, platformLabel, rate, safeLink, scatterChart, scatterTable, shownFigures,
   spanText, spentText, tierLabel, timelineCard, type KolKeyFigure,
 } from "@/features/kol/kolFormat";
 import { KolLeaderboard } from "@/features/kol/KolLeaderboard";
+import { LabelledSelect } from "@/features/kol/LabelledSelect";
 import "./kol.css";
 
 export type KolViewPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
@@ -159,7 +160,7 @@ function CampaignChange({ change, name }: { change: FigureChange; name: string }
             : `${change.direction} from 0 in ${name}${tone}`;
   const kind = change.direction === null ? "none" : change.tone;
   return (
-    <span className={`change-badge change-${kind}`} title={sentence}>
+    <span className={`change-badge kol-change change-${kind}`} title={sentence}>
       <span aria-hidden="true">
         {mark.arrow !== null && <span className="change-arrow">{mark.arrow}</span>}
         {mark.text} vs {name}
@@ -338,11 +339,19 @@ const TIER_CHOICES = ["All tiers", ...KOL_TIERS.map((t) => tierLabel(t))];
 const tierOfLabel = (label: string): KolTier | null => KOL_TIERS.find((t) => tierLabel(t) === label) ?? null;
 
 export function PlatformSelect({ value, onChange, label }: { value: KolPlatform | null; onChange: (p: KolPlatform | null) => void; label: string }) {
-  return <Select label={label} value={value === null ? "All platforms" : platformLabel(value)} options={PLATFORM_CHOICES} onChange={(l) => onChange(platformOfLabel(l))} />;
+  return (
+    <LabelledSelect label={label}>
+      <Select label={label} value={value === null ? "All platforms" : platformLabel(value)} options={PLATFORM_CHOICES} onChange={(l) => onChange(platformOfLabel(l))} />
+    </LabelledSelect>
+  );
 }
 
 export function TierSelect({ value, onChange }: { value: KolTier | null; onChange: (t: KolTier | null) => void }) {
-  return <Select label="Tier" value={value === null ? "All tiers" : tierLabel(value)} options={TIER_CHOICES} onChange={(l) => onChange(tierOfLabel(l))} />;
+  return (
+    <LabelledSelect label="Tier">
+      <Select label="Tier" value={value === null ? "All tiers" : tierLabel(value)} options={TIER_CHOICES} onChange={(l) => onChange(tierOfLabel(l))} />
+    </LabelledSelect>
+  );
 }
 
 function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
@@ -377,7 +386,7 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
   const chart = useMemo(() => scatterChart(kols, picked, campaign), [kols, picked, campaign]);
   const table = useMemo(() => scatterTable(kols, campaign), [kols, campaign]);
   const title = "Cost efficiency: CPE against reach";
-  const plotted = kols.filter((k) => k.cpe !== null).length;
+  const plotted = kols.filter(onScatter).length;
   const savePng = () => {
     const graph = box.current?.querySelector<HTMLElement>(".js-plotly-plot");
     if (graph == null) {
@@ -390,14 +399,14 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
     if (typeof point.customdata === "number") onPick(point.customdata);
   };
   return (
-    <section ref={box} className="chart-card chart-card-clickable" aria-labelledby={headingId}>
+    <section ref={box} className="chart-card chart-card-clickable chart-card-wide" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{title}</h2>
         <ExportButtons title={title} onPng={savePng} onCsv={() => exportRows(table.rows, [{ header: table.rowHeader, value: (r) => r.label }, ...table.columns.map((c, i) => ({ header: c.header, value: (r: FigureTable["rows"][number]) => r.values[i] ?? null }))], title)} disabled={plotted === 0} />
       </div>
-      <p className="muted chart-card-note">One dot per KOL: low and to the right is efficient (a low cost per engagement for a wide reach). KOLs without engagements have no CPE and no dot.</p>
+      <p className="muted chart-card-note">One dot per KOL, on log scales: low and to the right is efficient (a low cost per engagement for a wide reach). KOLs without engagements, reach or a fee have no dot.</p>
       {plotted > 0 && <p className="muted chart-card-hint">Click a dot to see only that KOL on the leaderboard and in the content.</p>}
-      {plotted === 0 ? <p className="muted chart-card-empty">No KOL in view has engagements yet.</p> : <LazyPlot data={chart.data} layout={chart.layout} label={chart.label} height={300} onClick={onClick} />}
+      {plotted === 0 ? <p className="muted chart-card-empty">No KOL in view has engagements, reach and a fee yet.</p> : <LazyPlot data={chart.data} layout={chart.layout} label={chart.label} height={300} onClick={onClick} />}
       <details className="figure-table">
         <summary>Show the figures as a table</summary>
         <div className="table-scroll" role="region" aria-label={table.caption} tabIndex={0}>

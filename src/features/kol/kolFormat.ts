@@ -261,13 +261,16 @@ export function scatterTable(kols: readonly KolRow[], campaign: string): FigureT
   };
 }
 
+/** Whether a KOL has a dot on the log scales: a CPE above 0 (engagements and a fee) and some reach. */
+export const onScatter = (k: KolRow): boolean => k.cpe !== null && k.cpe > 0 && k.reach > 0;
+
 /**
  * The cost-efficiency scatter: one dot per KOL with a CPE (reach across, CPE up; low and to the
  * right is efficient), a trace per platform; a dot's customdata is its KOL id. The picked KOL is
  * ringed.
  */
 export function scatterChart(kols: readonly KolRow[], picked: number | null, campaign: string): { data: Data[]; layout: Partial<Layout>; label: string } {
-  const plotted = kols.filter((k) => k.cpe !== null);
+  const plotted = kols.filter(onScatter);
   const data: Data[] = KOL_PLATFORMS.flatMap((platform): Data[] => {
     const ks = plotted.filter((k) => k.platform === platform);
     if (ks.length === 0) return [];
@@ -295,14 +298,16 @@ export function scatterChart(kols: readonly KolRow[], picked: number | null, cam
     data,
     layout: {
       ...BASE_LAYOUT,
-      xaxis: { ...countAxis, title: { text: "Reach" }, type: "linear" },
-      yaxis: { ...moneyAxis, title: { text: "CPE (฿)" } },
-      margin: { l: 72, r: 16, t: 16, b: 56 },
+      // Reach runs from a few thousand (nano) to millions (mega), CPE from satang to tens of baht: log scales keep every dot apart.
+      xaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: "Reach (log scale)" } },
+      yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, tickprefix: "฿", title: { text: "CPE (log scale)" } },
+      legend: { orientation: "h", y: -0.32 },
+      margin: { l: 72, r: 16, t: 16, b: 64 },
       showlegend: true,
     },
     label:
       plotted.length === 0
-        ? `Cost efficiency of the KOLs of ${campaign}: no KOL has engagements yet.`
+        ? `Cost efficiency of the KOLs of ${campaign}: no KOL has engagements, reach and a fee yet.`
         : `CPE against reach, one dot per KOL of ${campaign}: ${count(plotted.length)} KOLs; the lowest CPE is ${best === undefined ? NO_VALUE : `${best.name}'s, ${orDash(best.cpe, money)}`}.`,
   };
 }
@@ -331,7 +336,7 @@ export function timelineCard(posts: readonly KolPostRow[], campaign: string): Ch
   return {
     id: "kol-timeline-of-posts",
     title: "Timeline of posts",
-    note: "Each post on the day it was published (Bangkok), at its views.",
+    note: "Each post on the day it was published (Bangkok), at its views (log scale: each step up is ten times more views).",
     clickable: false,
     wide: true,
     chart: {
@@ -339,7 +344,8 @@ export function timelineCard(posts: readonly KolPostRow[], campaign: string): Ch
       layout: {
         ...BASE_LAYOUT,
         xaxis: { type: "date", tickformat: "%d %b", automargin: true, gridcolor: GRID_COLOUR },
-        yaxis: { ...countAxis, title: { text: "Views" } },
+        // One viral post would flatten the rest on a linear axis.
+        yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: "Views (log scale)" } },
         margin: { l: 72, r: 16, t: 16, b: 48 },
         showlegend: true,
       },
