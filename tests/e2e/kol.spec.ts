@@ -163,6 +163,35 @@ test("a tier filter and a dot of the scatter narrow the content table to the KOL
   await expect(contentRows(page)).toHaveCount(detail.posts.length);
 });
 
+test("each action of the page opens its dialog, which Escape closes without writing", async ({ page, request }) => {
+  const detail = await biggestCampaign(request);
+  const booking = detail.bookings[0]!;
+  await signInQuickly(page, DEMO);
+  const opens = async (button: string, dialog: string, says?: string) => {
+    await page.getByRole("button", { name: button, exact: true }).click();
+    const box = page.getByRole("dialog", { name: dialog });
+    await expect(box).toBeVisible();
+    if (says !== undefined) await expect(box).toContainText(says);
+    await page.keyboard.press("Escape");
+    await expect(box).toBeHidden();
+  };
+  await page.goto(OVERVIEW_URL);
+  await settled(page);
+  await opens("New campaign", "New KOL campaign");
+  await opens("EMV values", "EMV values");
+
+  await page.goto(`${OVERVIEW_URL}&c=${detail.campaign.id}`);
+  await settled(page);
+  await opens("Edit campaign", "Edit KOL campaign");
+  await opens("Import tracking sheet", "Import tracking sheet");
+  await opens("Delete campaign", "Delete KOL campaign", detail.campaign.name);
+  await opens("Add booking", "New booking");
+  await opens(`Edit the booking of ${booking.kolName}`, "Edit booking");
+  await opens(`Delete the booking of ${booking.kolName}`, "Delete booking", booking.kolName);
+  // Nothing was written: the campaign is as it was.
+  expect((await campaignOf(request, detail.campaign.id)).bookings).toHaveLength(detail.bookings.length);
+});
+
 test("at 390 px the overview and a campaign stay within the screen", async ({ page, request }) => {
   const detail = await biggestCampaign(request);
   await page.setViewportSize({ width: 390, height: 844 });
