@@ -108,10 +108,10 @@ describe("the Affiliate figure cards", () => {
       "GMV", "NMV", "Orders", "Clicks", "Conversion rate", "Commission", "Commission rate", "ROI", "Share of e-commerce GMV", "Affiliates", "New customers", "Returning customers",
     ]);
     expect(c.get("GMV")!.value).toBe("฿100,000.00");
-    expect(c.get("Commission rate")!.value).toBe("8%");
-    expect(c.get("ROI")!.value).toBe("1,150%");
-    expect(c.get("Conversion rate")!.value).toBe("5%");
-    expect(c.get("Share of e-commerce GMV")!.value).toBe("10%");
+    expect(c.get("Commission rate")!.value).toBe("8.0%");
+    expect(c.get("ROI")!.value).toBe("1,150.0%");
+    expect(c.get("Conversion rate")!.value).toBe("5.0%");
+    expect(c.get("Share of e-commerce GMV")!.value).toBe("10.0%");
     expect(c.get("ROI")!.definition).toContain("(GMV − commission) ÷ commission");
     expect(c.get("Commission rate")!.definition).toContain("Commission ÷ GMV");
     expect(c.get("Conversion rate")!.definition).toContain("Orders ÷ clicks");
@@ -204,8 +204,8 @@ describe("the leaderboard", () => {
     expect([...table.querySelectorAll("tbody th")].map((th) => th.textContent)).toEqual(["beauty_by_ploy", "mild.review", "aom_shop"]);
     expect(table.querySelector("tfoot")!.textContent).toContain("Others (9 affiliates)");
     // The others: ฿10,000 of the ฿100,000 every affiliate brought; ROI (10,000 − 1,000) ÷ 1,000.
-    expect(table.querySelector("tfoot")!.textContent).toContain("10%");
-    expect(table.querySelector("tfoot")!.textContent).toContain("900%");
+    expect(table.querySelector("tfoot")!.textContent).toContain("10.0%");
+    expect(table.querySelector("tfoot")!.textContent).toContain("900.0%");
     expect(button(host, "Filter by mild.review").getAttribute("aria-pressed")).toBe("true");
     expect(button(host, "Filter by beauty_by_ploy").getAttribute("aria-pressed")).toBe("false");
     await act(async () => button(host, "Filter by beauty_by_ploy").click());

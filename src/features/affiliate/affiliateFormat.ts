@@ -21,8 +21,8 @@ export const NO_VALUE = "—";
 
 export const money = (n: number): string => formatMoney(n);
 export const count = (n: number): string => formatCount(n);
-/** A fraction as a percentage: 0.08123 → "8.1%". */
-export const percent = (fraction: number): string => formatPercent(fraction * 100, 1);
+/** A fraction as a percentage, one decimal always (the leaderboard's columns line up): 0.08123 → "8.1%", 0.1 → "10.0%". */
+export const percent = (fraction: number): string => formatPercent(fraction * 100, 1, 1);
 /** A figure that may have no value: its format, or "—". */
 export const orDash = (n: number | null, format: (n: number) => string): string => (n === null ? NO_VALUE : format(n));
 
