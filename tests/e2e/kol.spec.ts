@@ -192,6 +192,35 @@ test("each action of the page opens its dialog, which Escape closes without writ
   expect((await campaignOf(request, detail.campaign.id)).bookings).toHaveLength(detail.bookings.length);
 });
 
+test("a campaign created in its dialog opens; deleted, the page goes back to the overview without it", async ({ page }) => {
+  const name = `E2E kolpage ${Date.now()}`;
+  await signInQuickly(page, DEMO);
+  // A month without campaigns: the page says so, with the New campaign button.
+  await page.goto(`/campaign?brand=Aura%20Move&start=2025-06-01&end=2025-06-30`);
+  const empty = page.getByRole("status").filter({ hasText: "No KOL campaigns in this range" });
+  await expect(empty).toBeVisible();
+  await empty.getByRole("button", { name: "New campaign", exact: true }).click();
+  const form = page.getByRole("dialog", { name: "New KOL campaign" });
+  await form.getByLabel("Campaign name").fill(name);
+  await form.getByLabel("Budget (฿)").fill("50000");
+  await form.getByLabel("Start").fill("2025-06-05");
+  await form.getByLabel("End").fill("2025-06-25");
+  await form.getByRole("button", { name: "Create campaign" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  expect(new URL(page.url()).searchParams.get("c")).toMatch(/^\d+$/);
+  await expect(page.getByRole("status").filter({ hasText: "No bookings in this campaign yet" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Plan against actual" })).toContainText("฿50,000.00");
+
+  await page.getByRole("button", { name: "Delete campaign", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete KOL campaign" });
+  await expect(confirm).toContainText(name);
+  await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("KOL Campaign");
+  expect(new URL(page.url()).searchParams.has("c")).toBe(false);
+  await expect(empty).toBeVisible();
+  await expect(page.getByRole("link", { name, exact: true })).toHaveCount(0);
+});
+
 test("at 390 px the overview and a campaign stay within the screen", async ({ page, request }) => {
   const detail = await biggestCampaign(request);
   await page.setViewportSize({ width: 390, height: 844 });
