@@ -30,6 +30,8 @@ import { adsTableExportMachine } from "./ads/adsTableExportMachine";
 import { adsRulesMachine } from "./ads/adsRulesMachine";
 import { adsRuleEditorMachine } from "./ads/adsRuleEditorMachine";
 import { adsAlertsMachine } from "./ads/adsAlertsMachine";
+import { kolBookingEditorMachine, kolCampaignEditorMachine, kolEmvEditorMachine, kolKolEditorMachine } from "./kolEditors/kolEditors";
+import { kolDeleteMachine } from "./kolEditors/kolDeleteMachine";
 import { affiliateMachine } from "./affiliate/affiliateMachine";
 import { kolMachine } from "./kol/kolMachine";
 
@@ -61,6 +63,11 @@ export const MACHINES = {
   adsAlerts: adsAlertsMachine,
   affiliate: affiliateMachine,
   kol: kolMachine,
+  kolEditorsCampaign: kolCampaignEditorMachine,
+  kolEditorsKol: kolKolEditorMachine,
+  kolEditorsBooking: kolBookingEditorMachine,
+  kolEditorsEmv: kolEmvEditorMachine,
+  kolEditorsDelete: kolDeleteMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
