@@ -152,6 +152,10 @@ export function createKolEditorMachine<F extends object, O = null, R = unknown>(
     description: "The load failed: the dialog says why; Try again or Cancel.",
     on: { "editor.retry": { target: "loading" }, "editor.cancel": { target: "closed" } },
   });
+  // Only a dialog that loads its options may have them replaced (the roster with a KOL just added).
+  const optionsOn = spec.loads
+    ? { "editor.options": { actions: { type: "storeOptions" as const, params: ({ event }: { event: KolEditorEvent<F, O> }) => event as Extract<KolEditorEvent<F, O>, { type: "editor.options" }> } } }
+    : {};
   const loadStates: Record<string, typeof loading | typeof loadFailed> = spec.loads ? { loading, loadFailed } : {};
   return machineSetup.createMachine({
     id: spec.id,
@@ -166,7 +170,7 @@ export function createKolEditorMachine<F extends object, O = null, R = unknown>(
         description: "The form; after a Save its problems show under their fields.",
         on: {
           "editor.set": { actions: { type: "setFields", params: ({ event }) => event } },
-          "editor.options": { actions: { type: "storeOptions", params: ({ event }) => event } },
+          ...optionsOn,
           "editor.save": [
             { guard: "hasProblems", actions: "showProblems", description: "The form has problems: each shows under its field; nothing is sent." },
             { target: "saving" },
