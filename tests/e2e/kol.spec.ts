@@ -94,6 +94,23 @@ test("the demo brand's overview lists its campaigns with the API's figures, and 
   expect(new URL(page.url()).searchParams.has("c")).toBe(false);
 });
 
+test("a platform of the By platform chart narrows every figure of the overview to its KOLs", async ({ page, request }) => {
+  const tiktok = await call<KolOverview>(request, "/user/kol-overview", { brand: BRAND, ...RANGE, platform: "tiktok" });
+  await signInQuickly(page, DEMO);
+  await page.goto(OVERVIEW_URL);
+  await settled(page);
+  const byPlatform = page.getByRole("region", { name: "By platform", exact: true });
+  await byPlatform.getByText("Show the figures as a table").click();
+  await byPlatform.getByRole("button", { name: "Filter by TikTok" }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get("kp")).toBe("tiktok");
+  await expect(page.getByRole("combobox", { name: "Platform" })).toHaveValue("TikTok");
+  await expect.poll(() => figure(page, "Cost")).toBe(money(tiktok.totals.cost));
+  await settled(page);
+  expect(await figure(page, "KOLs")).toBe(tiktok.totals.kols.toLocaleString("en-US"));
+  await page.getByRole("combobox", { name: "Platform" }).selectOption("All platforms");
+  await expect.poll(() => new URL(page.url()).searchParams.has("kp")).toBe(false);
+});
+
 test("a column header sorts the leaderboard: the first KOL changes, and Back undoes it", async ({ page, request }) => {
   const detail = await biggestCampaign(request);
   const byCostFirst = [...detail.kols].sort((a, b) => b.cost - a.cost || a.name.localeCompare(b.name, "en") || a.kolId - b.kolId)[0]!.name;
