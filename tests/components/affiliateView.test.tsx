@@ -18,6 +18,8 @@ import {
 } from "@/features/affiliate/affiliateRequest";
 import { AffiliateView, NO_SALES, type AffiliateViewProps } from "@/features/affiliate/AffiliateView";
 import { ImportAffiliateView } from "@/features/affiliate/ImportAffiliateDialog";
+import { importAffiliateActors, importAffiliateMachine, importAffiliateOutcomeOf, readableRefusal } from "@/features/affiliate/affiliateActors";
+import { createActor, waitFor } from "xstate";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.
@@ -320,5 +322,36 @@ describe("the import", () => {
     );
     expect(host.textContent).toContain("The file was refused: nothing was imported.");
     expect([...host.querySelectorAll("tbody th")].map((th) => th.textContent)).toEqual(["3", "7"]);
+  });
+});
+
+describe("the import's answer and statechart", () => {
+  const result: ImportAffiliateResult = {
+    format: "csv", encoding: "utf-8", brand: "Aura", rows: 2, orders: 1, matched: 1, inserted: 2, updated: 0, unchanged: 0, demoRemoved: 0, first: "2025-04-02", last: "2025-04-02", notes: [],
+  };
+
+  it("reads a written file, a refused one (every bad line), and the refusal's words without the part's name", () => {
+    expect(importAffiliateOutcomeOf(200, { msg: "Import Success", data: result })).toEqual({ kind: "imported", result, message: "Import Success" });
+    const refused = importAffiliateOutcomeOf(400, { error: "bad_request", message: "file: 2 rows cannot be imported", rows: [{ line: 3, reason: "Order id: is empty" }] });
+    expect(refused).toEqual({ kind: "refused", message: "file: 2 rows cannot be imported", rows: [{ line: 3, reason: "Order id: is empty" }] });
+    expect(readableRefusal("file: 2 rows cannot be imported")).toBe("2 rows cannot be imported");
+    expect(() => importAffiliateOutcomeOf(403, { error: "forbidden", message: "Permission 8 is required." })).toThrow("Permission 8 is required.");
+  });
+
+  it("sends the picked file for the brand with progress, then reloads the page's figures", async () => {
+    const upload = vi.fn(async (_file: File, _brand: string, onProgress: (f: number) => void) => {
+      onProgress(0.5);
+      return { kind: "imported" as const, result, message: "Import Success" };
+    });
+    const notifyImported = vi.fn();
+    const actor = createActor(importAffiliateMachine.provide({ actors: importAffiliateActors(upload), actions: { notifyImported } }), { input: { maxBytes: 1_000 } }).start();
+    const file = new File(["order id\n1"], "report.csv", { type: "text/csv" });
+    actor.send({ type: "import.pick", file });
+    actor.send({ type: "import.submit", target: "Aura" });
+    await waitFor(actor, (s) => s.matches("imported"));
+    expect(upload.mock.calls[0]![0]).toBe(file);
+    expect(upload.mock.calls[0]![1]).toBe("Aura");
+    expect(notifyImported).toHaveBeenCalledTimes(1);
+    actor.stop();
   });
 });
