@@ -48,7 +48,7 @@ const sum = (pick: (f: AffiliateFigures) => number | null) => (a: AffiliateFigur
 
 export const AFFILIATE_FIGURES: readonly AffiliateKeyFigure[] = [
   { label: "GMV", value: sum((f) => f.gmv), format: money, polarity: "higher-is-better", missing: "no orders",
-    definition: "Order value of the affiliate conversions, cancelled ones included: the order's basket where the order is the brand's, else price × quantity." },
+    definition: "Order value of the affiliate orders, whatever their status: the order's basket where it matches one of the brand's orders, else price × quantity." },
   { label: "NMV", value: sum((f) => f.nmv), format: money, polarity: "higher-is-better", missing: "no orders",
     definition: "GMV without the cancelled, returned or refunded conversions." },
   { label: "Orders", value: sum((f) => f.orders), format: count, polarity: "higher-is-better", missing: "no orders",
@@ -68,7 +68,7 @@ export const AFFILIATE_FIGURES: readonly AffiliateKeyFigure[] = [
   { label: "Affiliates", value: sum((f) => f.affiliates), format: count, polarity: "higher-is-better", missing: "no affiliates",
     definition: "Affiliates with at least one conversion." },
   { label: "New customers", value: sum((f) => f.newCustomers), format: count, polarity: "higher-is-better", missing: "no customers",
-    definition: "Customers of the matched orders whose first order with the brand was that order." },
+    definition: "Customers of the matched orders for whom one of them was their first order with the brand." },
   { label: "Returning customers", value: sum((f) => f.returningCustomers), format: count, polarity: "higher-is-better", missing: "no customers",
     definition: "Customers of the matched orders who had ordered from the brand before." },
 ];
