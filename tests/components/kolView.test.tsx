@@ -263,7 +263,8 @@ describe("the overview", () => {
 
 describe("a campaign", () => {
   it("compares its figures with the brand's previous campaign, by name", async () => {
-    const host = await render({ campaignId: 3, detail: detail() });
+    const d = detail();
+    const host = await render({ campaignId: 3, detail: { ...d, previousCampaign: { ...d.previousCampaign!, figures: figures({ cpe: 1, cpv: null }) } } });
     expect(host.querySelector("h1")!.textContent).toBe("Songkran Splash 2025");
     expect(host.querySelector(".kol-compared")!.textContent).toContain("previous campaign, New Year Glow (2024-12-01 – 2025-01-15)");
     const cpe = card(host, "CPE").querySelector(".figure-change")!;
@@ -271,6 +272,9 @@ describe("a campaign", () => {
     // CPE ฿2 against ฿1: up 100 %, bad news for a cost per engagement.
     expect(cpe.querySelector(".change-badge")!.className).toContain("change-bad");
     expect(cpe.querySelector(".visually-hidden")!.textContent).toBe("up 100.0 % on New Year Glow, bad");
+    // CPV has no value in the previous campaign: no percent, said in words.
+    const cpv = card(host, "CPV").querySelector(".figure-change")!;
+    expect(cpv.querySelector("[aria-hidden=true]")!.textContent).toBe("no value to compare in New Year Glow");
   });
 
   it("shows no change without a previous campaign, and says so", async () => {

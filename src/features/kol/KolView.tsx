@@ -150,7 +150,7 @@ function CampaignChange({ change, name }: { change: FigureChange; name: string }
   const tone = change.tone === "neutral" ? "" : `, ${change.tone}`;
   const sentence =
     change.direction === null
-      ? `no figure to compare with ${name}`
+      ? `no value to compare in ${name}`
       : change.direction === "flat"
         ? `no change on ${name}`
         : change.percent !== null
@@ -163,7 +163,7 @@ function CampaignChange({ change, name }: { change: FigureChange; name: string }
     <span className={`change-badge kol-change change-${kind}`} title={sentence}>
       <span aria-hidden="true">
         {mark.arrow !== null && <span className="change-arrow">{mark.arrow}</span>}
-        {mark.text} vs {name}
+        {change.direction === null ? `no value to compare in ${name}` : `${mark.text} vs ${name}`}
       </span>
       <span className="visually-hidden">{sentence}</span>
     </span>
