@@ -6,7 +6,9 @@
  * narrow the content table to the KOLs shown; at 390 px nothing is wider than the screen.
  * (Creating a campaign, its bookings and the import of its tracking sheet: kolEdit.spec.ts.)
  */
+import { readFile } from "node:fs/promises";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import type { KolCampaignDetail, KolOverview, KolRow } from "../../domain/kolContract";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
@@ -127,6 +129,14 @@ test("a column header sorts the leaderboard: the first KOL changes, and Back und
   await expect(leaderboardNames(page).first()).toHaveText(byCpe);
   expect(new URL(page.url()).searchParams.get("ks")).toBe("cpe");
   expect(byCpe).not.toBe(byCostFirst);
+  // The CSV holds the leaderboard as shown: every KOL, in its order, figures as plain numbers.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the KOL leaderboard as CSV" }).click()]);
+  const records = parse(await readFile((await download.path())!, "utf8"), { bom: true }) as string[][];
+  expect(records[0]!.slice(0, 4)).toEqual(["KOL", "Handle", "Platform", "Tier"]);
+  expect(records).toHaveLength(detail.kols.length + 1);
+  expect(records[1]![0]).toBe(byCpe);
+  const cpe = records[0]!.indexOf("CPE (THB)");
+  expect(Number(records[1]![cpe])).toBeCloseTo(detail.kols.find((k) => k.name === byCpe)!.cpe!, 6);
   await header.click();
   await expect(header).toHaveAttribute("aria-sort", "descending");
   await expect(leaderboardNames(page).first()).toHaveText(byCpeDesc);
