@@ -304,6 +304,8 @@ describe("a campaign", () => {
   it("lists the leaderboard in the chosen order, and a name shows only that KOL", async () => {
     const onPickKol = vi.fn();
     const host = await render({ campaignId: 3, detail: detail(), choices: choices({ sort: "cpe", order: "asc" }), onPickKol });
+    // The leaderboard's chunk comes when a campaign is shown.
+    for (let i = 0; i < 200 && host.querySelector(".kol-leaderboard tbody tr") === null; i++) await act(async () => new Promise((r) => setTimeout(r, 25)));
     const first = [...host.querySelectorAll(".kol-leaderboard tbody tr")].map((r) => r.querySelector(".kol-lb-name button, .kol-lb-name span")!.textContent);
     expect(first).toEqual(["Aom Sirin", "Ploy Chanisa", "Mild Natcha", "Bank Thanakorn"]);
     await act(async () => buttonNamed(host, "Show only Mild Natcha")!.click());

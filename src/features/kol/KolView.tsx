@@ -9,7 +9,7 @@
  * KOL), the content table with links, the timeline of posts and the bookings. Loading, failure
  * (Try again) and empty states; CSV/PNG on every chart and table. Formats: `kolFormat.ts`.
  */
-import { memo, useId, useMemo, useRef, type ReactNode } from "react";
+import { Suspense, lazy, memo, useId, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
 import { KOL_PLATFORMS, KOL_TIERS, type KolCampaignDetail, type KolCampaignSummary, type KolOverview, type KolPlatform, type KolPostRow, type KolRow, type KolTier } from "../../../domain/kolContract";
 import { figureChange, previousPeriod, type FigureChange, type PreviousPeriod } from "../../../domain/periodChange";
@@ -27,15 +27,21 @@ import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
+import { guardedImport } from "@/app/chunkReload";
 import { showToast } from "@/app/toast";
 import {
   BOOKINGS_CSV_COLUMNS, CAMPAIGN_CSV_COLUMNS, LEADERBOARD_CSV_COLUMNS, NO_VALUE, POSTS_CSV_COLUMNS, bookingStatusLabel, campaignStatusLabel, count,
   emvValuesText, keyFiguresTable, money, objectiveLabel, onScatter, orDash, overviewCards, platformLabel, rate, safeLink, scatterChart, scatterTable, shownFigures,
   spanText, spentText, tierLabel, timelineCard, type KolKeyFigure,
 } from "@/features/kol/kolFormat";
-import { KolLeaderboard } from "@/features/kol/KolLeaderboard";
 import { LabelledSelect } from "@/features/kol/LabelledSelect";
 import "./kol.css";
+
+/**
+ * The leaderboard's PrimeReact DataTable is most of the page's script (~55 KB gzip): it is
+ * fetched when a campaign is opened, so the overview does not load it.
+ */
+const KolLeaderboard = lazy(guardedImport(() => import("@/features/kol/KolLeaderboard").then((m) => ({ default: m.KolLeaderboard }))));
 
 export type KolViewPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
 type Booking = KolCampaignDetail["bookings"][number];
@@ -658,7 +664,9 @@ function CampaignBody(p: KolViewProps & { detail: KolCampaignDetail; empty: bool
                 </button>
               )}
             </div>
-            <KolLeaderboard rows={p.leaderboard} choices={choices} campaign={name} onSort={p.onSort} onOrder={p.onOrder} onPick={p.onPickKol} />
+            <Suspense fallback={<p className="muted">Loading the leaderboard…</p>}>
+              <KolLeaderboard rows={p.leaderboard} choices={choices} campaign={name} onSort={p.onSort} onOrder={p.onOrder} onPick={p.onPickKol} />
+            </Suspense>
           </section>
           <div className="chart-grid kol-charts">
             <ScatterCard kols={p.kolsInView} picked={choices.kol} campaign={name} caption={caption} onPick={pick} />
