@@ -21,10 +21,11 @@ export interface DeleteKolItemDialogProps {
   onDeleted: () => void;
 }
 
-const WORDS: Readonly<Record<KolItemKind, { header: string; noun: string; goes: string }>> = {
-  campaign: { header: "Delete KOL campaign", noun: "campaign", goes: "Its bookings and their posts are deleted with it." },
-  booking: { header: "Delete booking", noun: "booking", goes: "Its posts are deleted with it; the KOL stays in the roster." },
-  kol: { header: "Delete KOL", noun: "KOL", goes: "The KOL leaves the brand's roster. A KOL with bookings cannot be deleted: delete the bookings first." },
+/** The words of each kind: the question names the item ("the booking of Ploy Chanisa": a booking is named by its KOL). */
+const WORDS: Readonly<Record<KolItemKind, { header: string; noun: string; the: string; goes: string }>> = {
+  campaign: { header: "Delete KOL campaign", noun: "campaign", the: "the campaign", goes: "Its bookings and their posts are deleted with it." },
+  booking: { header: "Delete booking", noun: "booking", the: "the booking of", goes: "Its posts are deleted with it; the KOL stays in the brand's KOLs." },
+  kol: { header: "Delete KOL", noun: "KOL", the: "the KOL", goes: "The KOL leaves the brand's KOLs. A KOL with bookings cannot be deleted: delete the bookings first." },
 };
 
 export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: DeleteKolItemDialogProps) {
@@ -67,7 +68,7 @@ export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: Delet
       }}
     >
       <p>
-        Delete the {words.noun} <strong>{shown?.name}</strong>? {words.goes}
+        Delete {words.the} <strong>{shown?.name}</strong>? {words.goes}
       </p>
     </ConfirmDeleteDialog>
   );
