@@ -38,7 +38,8 @@ export default defineConfig({
     command: "node --import tsx tests/e2e/support/server.ts",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // A first run of the day builds the demo database (tests/support/template.ts): minutes on a busy machine.
+    timeout: 600_000,
     stdout: "pipe",
     stderr: "pipe",
     env: {

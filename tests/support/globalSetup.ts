@@ -1,22 +1,18 @@
 /**
  * Prepares one migrated, demo-seeded database per run, which every test file copies:
- * PGlite → a data directory copied per file (initdb costs seconds, a copy milliseconds);
+ * PGlite → a data directory copied per file (initdb and the seed cost a minute, a copy a second),
+ *   built once for the sources and the day and kept between runs (template.ts), the e2e server's too;
  * PostgreSQL → a template database (TEST_DATABASE_URL, else the local server at 127.0.0.1:5432),
  * cloned per file with CREATE DATABASE … TEMPLATE and dropped afterwards.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { loadConfig } from "../../server/config";
 import { PostgresStorage } from "../../server/storage/postgres";
 import { migrate } from "../../server/storage/migrate";
 import { seedDemo } from "../../server/demo/seed";
 import { fillDemo } from "../../server/demo/demoFill";
-import { PGliteStorage } from "../../server/storage/pglite";
-import { initEmbedded, pgliteDir } from "../../server/storage/open";
 import { adminUrl, storageKind } from "./storageKind";
+import { pgliteTemplate } from "./template";
 import { ensureServerBuild } from "../../scripts/lib/serverBuild.mjs";
 
 declare module "vitest" {
@@ -37,16 +33,11 @@ export default async function setup(project: TestProject) {
   project.provide("storage", kind);
   project.provide("runId", runId);
   if (kind === "pglite") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "bd-tpl-"));
-    await initEmbedded({ ...loadConfig({ DATA_DIR: dir }), seedDemo: "true" });
-    // The seed writes the recent o2o and orders months; the tests read the whole demo (from 2023-01-01).
-    const db = await PGliteStorage.open(pgliteDir(dir));
-    await fillDemo(db);
-    await db.close();
-    project.provide("templateDir", dir);
+    // Seeded and filled: the seed writes the recent o2o and orders months; the tests read the whole demo (from 2023-01-01).
+    project.provide("templateDir", await pgliteTemplate());
     project.provide("pgAdminUrl", "");
     project.provide("pgTemplateDb", "");
-    return () => rmSync(dir, { recursive: true, force: true });
+    return;
   }
   const admin = adminUrl();
   const tplDb = `bd_test_${runId}_tpl`;
