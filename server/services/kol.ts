@@ -12,8 +12,8 @@
  *   (entities kol_campaign, kol, kol_booking, kol_emv).
  *
  * Speed (campaign figures ≤ 50 ms p95, `npm run bench:kol-affiliate`): a campaign is read in two
- * statements (the campaign with the one before it; their bookings and posts as JSON), the overview
- * in three; everything else is folded here. KOL data is small (tens of bookings a campaign).
+ * statements (the brand; then the campaign, the one before it, their bookings and posts and the
+ * EMV values as JSON), the overview in two as well; everything else is folded here. KOL data is small (tens of bookings a campaign).
  */
 import { daysInclusive, isDay } from "../../domain/calendarDays";
 import {
@@ -201,16 +201,22 @@ export async function brandCampaign(db: Queryable, brandId: number, id: number, 
   return campaignOf(row);
 }
 
-/** The brand's EMV values (the defaults until it sets its own), who set them and when. */
-export async function brandEmv(db: Queryable, brandId: number): Promise<{ data: EmvValues; updatedAt: string | null; updatedBy: string | null }> {
-  const row = (await db.query<Record<string, string | number | null>>(
-    `SELECT s.views_satang, s.likes_satang, s.comments_satang, s.shares_satang, s.saves_satang, s.clicks_satang,
+/** The brand's EMV values and who set them when ($1: the brand). */
+const EMV_SELECT = `SELECT s.views_satang, s.likes_satang, s.comments_satang, s.shares_satang, s.saves_satang, s.clicks_satang,
             ${ISO_BKK("s.updated_at")} AS updated_at, u.name AS updated_by
-       FROM kol_emv_settings s LEFT JOIN users u ON u.id = s.updated_by WHERE s.brand_id = $1`, [brandId],
-  )).rows[0];
+       FROM kol_emv_settings s LEFT JOIN users u ON u.id = s.updated_by WHERE s.brand_id = $1`;
+type EmvRow = Record<string, string | number | null>;
+
+/** A brand's EMV row as values (the defaults without a row). */
+function emvSetting(row: EmvRow | null | undefined): { data: EmvValues; updatedAt: string | null; updatedBy: string | null } {
   if (!row) return { data: DEFAULT_EMV_VALUES, updatedAt: null, updatedBy: null };
   const data = Object.fromEntries(EMV_ACTIONS.map((a) => [a, bahtOfSatang(Number(row[`${a}_satang`]))])) as unknown as EmvValues;
   return { data, updatedAt: row.updated_at as string, updatedBy: (row.updated_by as string | null) ?? null };
+}
+
+/** The brand's EMV values (the defaults until it sets its own), who set them and when. */
+export async function brandEmv(db: Queryable, brandId: number): Promise<{ data: EmvValues; updatedAt: string | null; updatedBy: string | null }> {
+  return emvSetting((await db.query<EmvRow>(EMV_SELECT, [brandId])).rows[0]);
 }
 
 const actorOf = (userId: number) => `user:${userId}`;
@@ -236,12 +242,11 @@ export class KolService {
     if (days > KOL_MAX_DAYS) throw new ServiceError("invalid", `the range may cover at most ${KOL_MAX_DAYS} days (it covers ${days})`, { field: "end" });
     const brandId = await userBrandId(this.db, userId, req.brand);
     const prev = previousPeriod({ start: req.start, end: req.end });
-    const emv = (await brandEmv(this.db, brandId)).data;
 
     // The brand's bookings (not cancelled), their KOLs, first post day; the campaigns overlapping
     // the range; the posts of the range and the period before, and every post of those campaigns.
     const platform = req.platform ?? null;
-    const row = (await this.db.query<{ c: CampaignRow[] | null; b: BookingJson[] | null; p: PostJson[] | null }>(
+    const row = (await this.db.query<{ c: CampaignRow[] | null; b: BookingJson[] | null; p: PostJson[] | null; emv: EmvRow | null }>(
       `WITH cs AS (SELECT ${CAMPAIGN_COLS} FROM kol_campaigns c WHERE c.brand_id = $1 AND c.start_day <= $3::date AND c.end_day >= $2::date),
             bs AS (SELECT b.id FROM kol_bookings b JOIN kol_campaigns c ON c.id = b.campaign_id JOIN kols k ON k.id = b.kol_id
                     WHERE c.brand_id = $1 AND b.status <> 'cancelled' AND ($5::text IS NULL OR k.platform = $5))
@@ -249,9 +254,11 @@ export class KolService {
               (SELECT json_agg(${BOOKING_JSON}) FROM kol_bookings b JOIN kol_campaigns c ON c.id = b.campaign_id JOIN kols k ON k.id = b.kol_id
                 WHERE b.id IN (SELECT id FROM bs)) AS b,
               (SELECT json_agg(${POST_JSON}) FROM kol_posts p
-                WHERE p.booking_id IN (SELECT id FROM bs) AND (p.day BETWEEN $4::date AND $3::date OR p.campaign_id IN (SELECT id FROM cs))) AS p`,
+                WHERE p.booking_id IN (SELECT id FROM bs) AND (p.day BETWEEN $4::date AND $3::date OR p.campaign_id IN (SELECT id FROM cs))) AS p,
+              (SELECT row_to_json(s) FROM (${EMV_SELECT}) s) AS emv`,
       [brandId, req.start, req.end, prev.start, platform],
     )).rows[0]!;
+    const emv = emvSetting(row.emv).data;
     const campaigns = (row.c ?? []).map((r) => ({ ...r, budget_satang: Number(r.budget_satang) }));
     const bookings = (row.b ?? []).map(bookingFacts);
     const bookingById = new Map(bookings.map((b) => [b.id, b]));
@@ -319,28 +326,25 @@ export class KolService {
    */
   async campaign(userId: number, brand: string, id: number): Promise<KolCampaignDetail> {
     const brandId = await userBrandId(this.db, userId, brand);
-    const pair = (await this.db.query<CampaignRow & { is_prev: boolean }>(
-      `(SELECT ${CAMPAIGN_COLS}, false AS is_prev FROM kol_campaigns c WHERE c.id = $2 AND c.brand_id = $1)
-       UNION ALL
-       (SELECT ${CAMPAIGN_COLS}, true FROM kol_campaigns c
-         WHERE c.brand_id = $1 AND c.start_day < (SELECT start_day FROM kol_campaigns WHERE id = $2 AND brand_id = $1)
-         ORDER BY c.start_day DESC, c.id DESC LIMIT 1)`, [brandId, id],
-    )).rows;
-    const current = pair.find((r) => !r.is_prev);
+    // One statement: the campaign, the one that started last before it, both campaigns' bookings
+    // and posts, and the brand's EMV values.
+    const row = (await this.db.query<{ cur: CampaignRow | null; prev: CampaignRow | null; b: BookingJson[] | null; p: PostJson[] | null; emv: EmvRow | null }>(
+      `WITH cur AS (SELECT ${CAMPAIGN_COLS} FROM kol_campaigns c WHERE c.id = $2 AND c.brand_id = $1),
+            prev AS (SELECT ${CAMPAIGN_COLS} FROM kol_campaigns c
+                      WHERE c.brand_id = $1 AND c.start_day < (SELECT start_day::date FROM cur) ORDER BY c.start_day DESC, c.id DESC LIMIT 1),
+            ids AS (SELECT id FROM cur UNION ALL SELECT id FROM prev)
+       SELECT (SELECT row_to_json(cur) FROM cur) AS cur, (SELECT row_to_json(prev) FROM prev) AS prev,
+              (SELECT json_agg(${BOOKING_JSON} ORDER BY k.name, b.id) FROM kol_bookings b JOIN kol_campaigns c ON c.id = b.campaign_id JOIN kols k ON k.id = b.kol_id
+                WHERE b.campaign_id IN (SELECT id FROM ids)) AS b,
+              (SELECT json_agg(${POST_JSON} ORDER BY p.published_at, p.id) FROM kol_posts p WHERE p.campaign_id IN (SELECT id FROM ids)) AS p,
+              (SELECT row_to_json(s) FROM (${EMV_SELECT}) s) AS emv`, [brandId, id],
+    )).rows[0]!;
+    const current = row.cur;
     if (!current) throw new ServiceError("not_found", `campaign ${id} is not one of the brand's KOL campaigns`, { field: "id" });
-    const before = pair.find((r) => r.is_prev) ?? null;
-    const ids = before ? [id, before.id] : [id];
-    const [facts, emv] = await Promise.all([
-      this.db.query<{ b: BookingJson[] | null; p: PostJson[] | null }>(
-        `SELECT (SELECT json_agg(${BOOKING_JSON} ORDER BY k.name, b.id) FROM kol_bookings b JOIN kol_campaigns c ON c.id = b.campaign_id JOIN kols k ON k.id = b.kol_id
-                  WHERE b.campaign_id = ANY($1::int[])) AS b,
-                (SELECT json_agg(${POST_JSON} ORDER BY p.published_at, p.id) FROM kol_posts p WHERE p.campaign_id = ANY($1::int[])) AS p`, [ids],
-      ),
-      brandEmv(this.db, brandId),
-    ]);
-    const values = emv.data;
-    const allBookings = (facts.rows[0]!.b ?? []).map(bookingFacts);
-    const allPosts = (facts.rows[0]!.p ?? []).map(postFacts);
+    const before = row.prev;
+    const values = emvSetting(row.emv).data;
+    const allBookings = (row.b ?? []).map(bookingFacts);
+    const allPosts = (row.p ?? []).map(postFacts);
     const byBooking = postsByBooking(allPosts);
     const bookings = allBookings.filter((b) => b.campaignId === id);
     const figures = wholeLife(bookings, byBooking).figures(values);
