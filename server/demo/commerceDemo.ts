@@ -454,6 +454,9 @@ function generatorParams(from: number, to: number, today: number, brands: Readon
   ];
 }
 
+/** Orders written at once from which the tables' statistics are refreshed before the affiliates' share is read from them. */
+const ANALYZE_BEFORE_AFFILIATES = 2_000;
+
 interface DemoBrandRow { readonly id: number; readonly brand: DemoBrand }
 
 /** Writes the demo orders of the given brands for the days [from, to) (day numbers); returns the orders and items written. */
@@ -464,6 +467,10 @@ async function writeDemoOrders(
   // PostgreSQL would compile this one-off statement with LLVM first, which costs more than it saves.
   await tx.query("SET LOCAL jit = off");
   const res = await tx.query<{ orders: number; items: number }>(generate(mode), generatorParams(from, to, today, brands));
+  // The affiliates' share reads the orders just written. After a large write the planner needs
+  // their statistics first: taking the tables for as small as they were, it joined them in
+  // nested loops, and a 12-month step of the fill took minutes instead of about a second.
+  if (res.rows[0]!.orders >= ANALYZE_BEFORE_AFFILIATES) for (const table of ["orders", "order_items"]) await tx.query(`ANALYZE ${table}`);
   // The affiliates' share of the same days' orders (issue 16), written (or moved on) with them.
   await writeDemoAffiliate(tx, brands.map((b) => ({ id: b.id, key: b.brand.key, products: b.brand.products.map((p) => p.name) })), from, to);
   return res.rows[0]!;
