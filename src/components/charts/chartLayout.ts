@@ -10,6 +10,11 @@ import type { Data, Layout, LayoutAxis } from "plotly.js";
 export const CHART_FONT = { family: "Prompt, system-ui, sans-serif", size: 12, color: "#1f2328" } as const;
 export const GRID_COLOUR = "#e3e6eb";
 
+/** A value axis of baht (฿ before the ticks, thousands separated, from 0), as every money chart draws it. */
+export const MONEY_AXIS = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, tickprefix: "฿", separatethousands: true };
+/** A value axis of counts (thousands separated, from 0). */
+export const COUNT_AXIS = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
+
 /** Below this width (CSS px) a chart uses `narrowChart`. */
 export const NARROW_WIDTH = 600;
 

@@ -7,10 +7,11 @@
 import type { Layout } from "plotly.js";
 import type { Polarity } from "../../../domain/periodChange";
 import { OBJECTIVE_LABELS, STATUS_LABELS, type AdFigures, type AdsFigures, type AdsRow } from "../../../domain/adsContract";
-import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR, MONEY_AXIS as moneyAxis } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
+import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 import { CHANNEL_LABELS, channelClick, objectiveClick } from "@/features/ads/adsRequest";
 
 export const COLOURS = { spend: "#e85d0c", results: "#2f5f8a", muted: "#8a94a6" } as const;
@@ -85,20 +86,9 @@ export function keyFiguresTable(f: AdsFigures, range: string, previous: string):
 // ---------------------------------------------------------------------------------------------
 // Charts
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-type Unit = AdsFigures["unit"];
-const PER: Record<Unit, string> = { day: "per day", week: "per week", month: "per month" };
 
-/** A period of the series as people read it: "2024-09-09", "Week of 2024-09-09", "September 2024". */
-export function formatPeriod(start: string, unit: Unit): string {
-  if (unit === "day") return start;
-  if (unit === "week") return `Week of ${start}`;
-  return `${MONTHS[Number(start.slice(5, 7)) - 1] ?? start.slice(5, 7)} ${start.slice(0, 4)}`;
-}
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
-const moneyAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, tickprefix: "฿", separatethousands: true };
-const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The columns of a breakdown's table (by channel, by objective). */
@@ -114,7 +104,7 @@ const breakdownValues = (f: AdFigures) => [f.spend, f.results, f.costPerResult, 
 
 export function spendOverTimeCard(f: AdsFigures, range: string): ChartCard {
   const x = f.series.map((p) => p.start);
-  const per = PER[f.unit];
+  const per = PER_UNIT[f.unit];
   return {
     id: "spend-and-results-over-time",
     title: "Spend and results over time",

@@ -9,10 +9,11 @@ import type { Layout } from "plotly.js";
 import { affiliateRoi, commissionRate, gmvShare } from "../../../domain/affiliate";
 import type { AffiliateFigures, AffiliateFiguresAnswer, AffiliateRow, ImportAffiliateResult } from "../../../domain/affiliateContract";
 import type { Polarity } from "../../../domain/periodChange";
-import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR, MONEY_AXIS as moneyAxis } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureTable } from "@/components/charts/chartCard";
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
+import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 
 export const COLOURS = { gmv: "#e85d0c", commission: "#2f5f8a", orders: "#5b8c3a", clicks: "#8a94a6", newCustomers: "#e85d0c", returning: "#2f5f8a" } as const;
 
@@ -89,20 +90,10 @@ export function keyFiguresTable(a: AffiliateFiguresAnswer, range: string, previo
 // ---------------------------------------------------------------------------------------------
 // Charts
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 type Unit = AffiliateFiguresAnswer["unit"];
-const PER: Record<Unit, string> = { day: "per day", week: "per week", month: "per month" };
 
-/** A period of the series as people read it: "2025-03-03", "Week of 2025-03-03", "March 2025". */
-export function formatPeriod(start: string, unit: Unit): string {
-  if (unit === "day") return start;
-  if (unit === "week") return `Week of ${start}`;
-  return `${MONTHS[Number(start.slice(5, 7)) - 1] ?? start.slice(5, 7)} ${start.slice(0, 4)}`;
-}
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
-const moneyAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, tickprefix: "฿", separatethousands: true };
-const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 const dateAxis = (unit: Unit) => ({ type: "date" as const, tickformat: unit === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: GRID_COLOUR });
 
 /** The columns of a breakdown (by platform): the sums, then the ratios. */
@@ -120,7 +111,7 @@ const breakdownValues = (f: AffiliateFigures) => [f.orders, f.gmv, f.nmv, f.comm
 
 export function gmvOverTimeCard(a: AffiliateFiguresAnswer, range: string): ChartCard {
   const x = a.series.map((p) => p.start);
-  const per = PER[a.unit];
+  const per = PER_UNIT[a.unit];
   return {
     id: "affiliate-gmv-and-commission-over-time",
     title: "GMV and commission over time",
@@ -162,7 +153,7 @@ export function gmvOverTimeCard(a: AffiliateFiguresAnswer, range: string): Chart
 
 export function ordersOverTimeCard(a: AffiliateFiguresAnswer, range: string): ChartCard {
   const x = a.series.map((p) => p.start);
-  const per = PER[a.unit];
+  const per = PER_UNIT[a.unit];
   const hasClicks = a.series.some((p) => p.clicks !== null);
   return {
     id: "affiliate-orders-over-time",

@@ -10,12 +10,14 @@ import {
 } from "../../../domain/commerce";
 import { basketBucketValue } from "../../../domain/commerceFilter";
 import type { Polarity } from "../../../domain/periodChange";
-import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR, MONEY_AXIS as moneyAxis } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import { formatCount as count, formatMoney as money, formatShareOf } from "@/components/format/numbers";
+import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 import { BAR_COLOUR, CUSTOMER_COLOURS, MONEY_COLOURS, STATUS_COLOURS } from "@/features/commerce/colours";
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** A period of the series as people read it (shared by every page: `@/components/format/periods`). */
+export { formatPeriod };
 
 /** 1234.5 → "฿1,234.50". */
 export const formatMoney = (n: number): string => money(n);
@@ -23,16 +25,6 @@ export const formatMoney = (n: number): string => money(n);
 export const formatCount = (n: number): string => count(n);
 /** 0.4 → "40%". */
 export const formatShare = (part: number, whole: number): string => formatShareOf(part, whole);
-
-/** A period of the series as people read it: "2024-09-09", "Week of 2024-09-09", "September 2024". */
-export function formatPeriod(period: string, granularity: SeriesGranularity): string {
-  if (granularity === "day") return period;
-  if (granularity === "week") return `Week of ${period}`;
-  const [year, month] = period.split("-");
-  return `${MONTHS[Number(month) - 1] ?? month} ${year}`;
-}
-
-const GRANULARITY_WORDS: Record<SeriesGranularity, string> = { day: "per day", week: "per week", month: "per month" };
 
 export const statusLabel = (status: string): string => (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
 
@@ -46,8 +38,6 @@ export const NEW_CUSTOMER_DEFINITION = "A customer is new when their first order
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
 
-const moneyAxis = { tickprefix: "฿", separatethousands: true, rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true };
-const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -67,7 +57,7 @@ function listWords(rows: readonly FigureRow[], format: (n: number) => string, li
 
 export function seriesCard(f: CommerceFigures): ChartCard {
   const x = f.series.map((p) => p.period);
-  const per = GRANULARITY_WORDS[f.granularity];
+  const per = PER_UNIT[f.granularity];
   return {
     id: "gmv-nmv-over-time",
     title: "GMV and NMV over time",
@@ -95,7 +85,7 @@ export function seriesCard(f: CommerceFigures): ChartCard {
 
 export function customersCard(f: CommerceFigures): ChartCard {
   const x = f.series.map((p) => p.period);
-  const per = GRANULARITY_WORDS[f.granularity];
+  const per = PER_UNIT[f.granularity];
   return {
     id: "new-old-customers-over-time",
     title: "New and old customers over time",

@@ -12,10 +12,11 @@ import {
   type EmvAction, type EmvValues, type KolCampaignDetail, type KolCampaignSummary, type KolFigures, type KolOverview, type KolPlatform, type KolPostRow, type KolRow,
 } from "../../../domain/kolContract";
 import type { Polarity } from "../../../domain/periodChange";
-import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR, MONEY_AXIS as moneyAxis } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
+import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 
 /** What stands for a figure without a value (a zero denominator, nothing tracked). */
 export const NO_VALUE = "—";
@@ -121,20 +122,9 @@ export function keyFiguresTable(figures: readonly KolKeyFigure[], now: KolFigure
 
 export const PLATFORM_COLOURS: Readonly<Record<KolPlatform, string>> = { tiktok: "#1f2328", facebook: "#1877f2", instagram: "#c13584", youtube: "#d62a1e" };
 const COLOURS = { cost: "#e85d0c", views: "#2f5f8a" } as const;
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-type Unit = KolOverview["unit"];
-const PER: Record<Unit, string> = { day: "per day", week: "per week", month: "per month" };
 
-/** A period of the series as people read it: "2025-03-03", "Week of 2025-03-03", "March 2025". */
-export function formatPeriod(start: string, unit: Unit): string {
-  if (unit === "day") return start;
-  if (unit === "week") return `Week of ${start}`;
-  return `${MONTHS[Number(start.slice(5, 7)) - 1] ?? start.slice(5, 7)} ${start.slice(0, 4)}`;
-}
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
-const moneyAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, tickprefix: "฿", separatethousands: true };
-const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The columns of a breakdown's table (series, by platform, by tier). */
@@ -154,7 +144,7 @@ const breakdownValues = (f: KolFigures) => [f.cost, f.posts, f.views, f.reach, f
 
 export function seriesCard(o: KolOverview, range: string): ChartCard {
   const x = o.series.map((p) => p.start);
-  const per = PER[o.unit];
+  const per = PER_UNIT[o.unit];
   return {
     id: "kol-cost-and-views-over-time",
     title: "Cost and views over time",

@@ -8,9 +8,10 @@ import type { Data, Layout } from "plotly.js";
 import type { Polarity } from "../../../domain/periodChange";
 import { POST_TYPE_LABELS, WEEKDAYS, type SocialFigures, type SocialPoint, type SocialTotals } from "../../../domain/social";
 import { pageClick, slotClick, slotLabel, typeClick } from "../../../domain/socialFilter";
-import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
+import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 
 export const COLOURS = {
   brand: "#e85d0c",
@@ -20,16 +21,8 @@ export const COLOURS = {
   muted: "#8a94a6",
 } as const;
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 type Granularity = SocialFigures["granularity"];
-const PER: Record<Granularity, string> = { day: "per day", week: "per week", month: "per month" };
 
-/** A period of the series as people read it: "2024-09-09", "Week of 2024-09-09", "September 2024". */
-export function formatPeriod(start: string, granularity: Granularity): string {
-  if (granularity === "day") return start;
-  if (granularity === "week") return `Week of ${start}`;
-  return `${MONTHS[Number(start.slice(5, 7)) - 1] ?? start.slice(5, 7)} ${start.slice(0, 4)}`;
-}
 
 /** A signed count: "+1,204", "-37", "0". */
 export const formatSigned = (n: number): string => (n > 0 ? `+${formatCount(n)}` : formatCount(n));
@@ -94,7 +87,6 @@ export function keyFiguresTable(f: SocialFigures): FigureTable {
 // Charts
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
-const countAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, separatethousands: true };
 const rateAxis = { rangemode: "tozero" as const, gridcolor: GRID_COLOUR, automargin: true, tickformat: ".1%" };
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -110,7 +102,7 @@ function seriesRows(f: SocialFigures, values: (p: SocialPoint) => (number | null
 
 export function followersCard(f: SocialFigures): ChartCard {
   const x = f.series.map((p) => p.start);
-  const per = PER[f.granularity];
+  const per = PER_UNIT[f.granularity];
   const last = f.totals.followers;
   return {
     id: "followers-over-time",
@@ -151,7 +143,7 @@ export function followersCard(f: SocialFigures): ChartCard {
 
 export function reachCard(f: SocialFigures): ChartCard {
   const x = f.series.map((p) => p.start);
-  const per = PER[f.granularity];
+  const per = PER_UNIT[f.granularity];
   return {
     id: "reach-and-impressions",
     title: "Reach and impressions",
@@ -181,7 +173,7 @@ export function reachCard(f: SocialFigures): ChartCard {
 
 export function engagementCard(f: SocialFigures): ChartCard {
   const x = f.series.map((p) => p.start);
-  const per = PER[f.granularity];
+  const per = PER_UNIT[f.granularity];
   const total = f.totals.engagementRate;
   return {
     id: "engagement-over-time",
