@@ -4,9 +4,10 @@
  * two bookings, each of a KOL added with "+ New KOL" (a handle the roster already has on the
  * platform is refused by the server, its message under Handle; the tier shows as the followers
  * are typed; the roster's search finds the KOL); a refused tracking sheet lists its lines, then
- * the good one is imported and the leaderboard holds its three KOLs; a figure's header sorts the
- * leaderboard and the order changes; the EMV values are checked and reset; a booking and then
- * the campaign are deleted after a confirmation. (The event log has no read call for KOL
+ * the good one is imported and the leaderboard holds its three KOLs (before the import, a KOL is
+ * edited from its booking: more followers, a new tier); a figure's header sorts the leaderboard
+ * and the order changes; the EMV values are checked and reset; a booking and then the campaign
+ * are deleted after a confirmation. (The event log has no read call for KOL
  * entities: the events are checked by the server's tests.)
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -149,6 +150,22 @@ test("a campaign is created in the dialog, booked, imported and sorted; its valu
   expect(kols.filter((k) => k.handle === "ploy.chanisa" || k.handle === "mildnatcha").map((k) => [k.name, k.platform, k.tier])).toEqual(
     expect.arrayContaining([["Ploy Chanisa", "tiktok", "micro"], ["Mild Natcha", "instagram", "macro"]]),
   );
+
+  // --- A KOL edited from its booking: Ploy's followers pass 100,000, so her tier is Macro.
+  await bookingsTable(page).getByRole("button", { name: "Edit the booking of Ploy Chanisa" }).click();
+  const editBooking = page.getByRole("dialog", { name: "Edit booking" });
+  await editBooking.getByRole("button", { name: "Edit KOL Ploy Chanisa" }).click();
+  const editKol = page.getByRole("dialog", { name: "Edit KOL" });
+  await expect(editKol.getByRole("textbox", { name: "KOL name" })).toHaveValue("Ploy Chanisa");
+  const grown = editKol.getByRole("textbox", { name: "Followers" });
+  await grown.fill("150000");
+  await expect(grown).toHaveAccessibleDescription(/Tier: Macro/);
+  await editKol.getByRole("button", { name: "Save KOL" }).click();
+  await expect(editKol).toBeHidden();
+  await expect(editBooking.getByText("Chosen: Ploy Chanisa (@ploy.chanisa), TikTok")).toBeVisible();
+  await editBooking.getByRole("button", { name: "Save booking" }).click();
+  await expect(editBooking).toBeHidden();
+  await expect.poll(async () => (await roster(request)).find((k) => k.handle === "ploy.chanisa")?.tier).toBe("macro");
 
   // --- The tracking sheet: a bad one is refused whole with its lines; the good one is imported.
   await page.getByRole("button", { name: "Import tracking sheet" }).first().click();

@@ -46,9 +46,11 @@ export interface BookingFormProps {
   onCancel: () => void;
   onRetry: () => void;
   onNewKol: () => void;
+  /** Edit the KOL chosen (name, handle, followers and so its tier, categories) in the KOL dialog. */
+  onEditKol: (kol: Kol) => void;
 }
 
-export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onNewKol }: BookingFormProps) {
+export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onNewKol, onEditKol }: BookingFormProps) {
   const id = useId();
   const [query, setQuery] = useState("");
   const { form, problems } = view;
@@ -96,9 +98,14 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
           />
           <Button type="button" label="+ New KOL" outlined onClick={onNewKol} disabled={view.saving} />
         </div>
-        <p id={`${pickerId}-chosen`} className="kol-chosen" aria-live="polite">
-          {chosen === null ? "No KOL chosen yet." : `Chosen: ${chosen.name} (@${chosen.handle}), ${KOL_PLATFORM_LABELS[chosen.platform]}`}
-        </p>
+        <div className="kol-chosen-bar">
+          <p id={`${pickerId}-chosen`} className="kol-chosen" aria-live="polite">
+            {chosen === null ? "No KOL chosen yet." : `Chosen: ${chosen.name} (@${chosen.handle}), ${KOL_PLATFORM_LABELS[chosen.platform]}`}
+          </p>
+          {chosen !== null && (
+            <Button type="button" label="Edit KOL" aria-label={`Edit KOL ${chosen.name}`} text size="small" onClick={() => onEditKol(chosen)} disabled={view.saving} />
+          )}
+        </div>
         <div className="kol-picker-list" role="radiogroup" aria-label="KOLs of the brand" aria-invalid={problems.kolId !== undefined}>
           {shown.length === 0 && <p className="kol-hint">{roster.length === 0 ? "The brand has no KOL yet: add one with + New KOL." : "No KOL matches the search."}</p>}
           {shown.map((k) => (
@@ -143,7 +150,8 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
 }
 
 export function BookingDialog({ brand, campaignId, booking, visible, onClose, onSaved }: BookingDialogProps) {
-  const [addingKol, setAddingKol] = useState(false);
+  // The KOL dialog over this one: a new KOL (kol null) or the chosen one, edited.
+  const [kolShown, setKolShown] = useState<{ kol: Kol | null } | null>(null);
   const editor = useKolEditor({
     machine: kolBookingEditorMachine,
     actors: bookingEditorActors,
@@ -173,16 +181,17 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
           onSave={editor.save}
           onCancel={editor.close}
           onRetry={editor.retry}
-          onNewKol={() => setAddingKol(true)}
+          onNewKol={() => setKolShown({ kol: null })}
+          onEditKol={(kol) => setKolShown({ kol })}
         />
       </Dialog>
       <KolDialog
         brand={view.brand === "" ? brand : view.brand}
-        kol={null}
-        visible={addingKol && view.open}
-        onClose={() => setAddingKol(false)}
+        kol={kolShown?.kol ?? null}
+        visible={kolShown !== null && view.open}
+        onClose={() => setKolShown(null)}
         onSaved={(kol) => {
-          setAddingKol(false);
+          setKolShown(null);
           const roster = [...(view.options ?? []).filter((k) => k.id !== kol.id), kol].sort((a, b) => a.name.localeCompare(b.name));
           editor.setOptions(roster);
           editor.set({ kolId: kol.id });
