@@ -4,8 +4,9 @@
  * two bookings, each of a KOL added with "+ New KOL" (a handle the roster already has on the
  * platform is refused by the server, its message under Handle; the tier shows as the followers
  * are typed; the roster's search finds the KOL); a refused tracking sheet lists its lines, then
- * the good one is imported and the leaderboard holds its three KOLs (before the import, a KOL is
- * edited from its booking: more followers, a new tier); a figure's header sorts the leaderboard
+ * the good one is imported and the leaderboard holds its three KOLs (before the import, a KOL
+ * without bookings is deleted from the roster, one with a booking is refused, and a KOL is edited
+ * from its booking: more followers, a new tier); a figure's header sorts the leaderboard
  * and the order changes; the EMV values are checked and reset; a booking and then the campaign
  * are deleted after a confirmation. (The event log has no read call for KOL
  * entities: the events are checked by the server's tests.)
@@ -137,6 +138,24 @@ test("a campaign is created in the dialog, booked, imported and sorted; its valu
   await expect(kolDialog.getByRole("textbox", { name: "Handle" })).toHaveAccessibleDescription(/already Ploy Chanisa/);
   await kolDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(kolDialog).toBeHidden();
+  // A KOL deleted from the roster after a confirmation: one just added goes; Ploy, who has a
+  // booking, is refused with the reason, and stays.
+  await addKol(page, booking, { name: "Temp Tester", handle: "@temp.tester", platform: "Facebook", followers: "5000", tier: "Nano" });
+  await booking.getByRole("button", { name: "Delete KOL Temp Tester" }).click();
+  const confirmKol = page.getByRole("dialog", { name: "Delete KOL" });
+  await expect(confirmKol).toContainText("Delete the KOL Temp Tester?");
+  await confirmKol.getByRole("button", { name: "Delete" }).click();
+  await expect(confirmKol).toBeHidden();
+  await expect(booking.getByText("No KOL chosen yet.")).toBeVisible();
+  await expect(booking.getByRole("radio", { name: /Temp Tester/ })).toHaveCount(0);
+  expect((await roster(request)).some((k) => k.handle === "temp.tester")).toBe(false);
+  await booking.getByRole("radio", { name: /^Ploy Chanisa \(@ploy\.chanisa\)/ }).check();
+  await booking.getByRole("button", { name: "Delete KOL Ploy Chanisa" }).click();
+  await confirmKol.getByRole("button", { name: "Delete" }).click();
+  await expect(confirmKol.getByText(/^The KOL was not deleted: /)).toBeVisible();
+  await confirmKol.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmKol).toBeHidden();
+  expect((await roster(request)).some((k) => k.handle === "ploy.chanisa")).toBe(true);
   await addKol(page, booking, { name: "Mild Natcha", handle: "@mildnatcha", platform: "Instagram", followers: "250000", tier: "Macro" });
   // The roster's search finds her by handle.
   await booking.getByRole("searchbox", { name: "Search KOLs by name or handle" }).fill("@mildn");

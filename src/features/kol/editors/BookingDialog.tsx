@@ -1,7 +1,9 @@
 /**
  * New booking / Edit booking of a KOL campaign (issue 16): a KOL picked from the brand's roster
  * (`GET /user/kols`, searched by name or handle) or added with "+ New KOL" (the KOL dialog; the
- * new KOL is then picked), what the KOL delivers, the agreed fee in baht and the status.
+ * new KOL is then picked), what the KOL delivers, the agreed fee in baht and the status. The KOL
+ * chosen can be edited (the KOL dialog on it) or deleted from the roster after a confirmation
+ * (the server refuses a KOL with bookings, and the confirmation says why).
  */
 import { useId, useState, type FormEvent } from "react";
 import {
@@ -14,6 +16,7 @@ import { formatCount } from "@/components/format/numbers";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { ChoiceSelect, FieldProblem, FormField, problemId } from "./FormField";
+import { DeleteKolItemDialog } from "./DeleteKolItemDialog";
 import { KolDialog } from "./KolDialog";
 import { bookingEditorActors } from "./kolEditorActors";
 import { useKolEditor } from "./useKolEditor";
@@ -48,9 +51,11 @@ export interface BookingFormProps {
   onNewKol: () => void;
   /** Edit the KOL chosen (name, handle, followers and so its tier, categories) in the KOL dialog. */
   onEditKol: (kol: Kol) => void;
+  /** Delete the KOL chosen from the brand's roster, after a confirmation (refused while it has bookings). */
+  onDeleteKol: (kol: Kol) => void;
 }
 
-export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onNewKol, onEditKol }: BookingFormProps) {
+export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onNewKol, onEditKol, onDeleteKol }: BookingFormProps) {
   const id = useId();
   const [query, setQuery] = useState("");
   const { form, problems } = view;
@@ -103,7 +108,10 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
             {chosen === null ? "No KOL chosen yet." : `Chosen: ${chosen.name} (@${chosen.handle}), ${KOL_PLATFORM_LABELS[chosen.platform]}`}
           </p>
           {chosen !== null && (
-            <Button type="button" label="Edit KOL" aria-label={`Edit KOL ${chosen.name}`} text size="small" onClick={() => onEditKol(chosen)} disabled={view.saving} />
+            <>
+              <Button type="button" label="Edit KOL" aria-label={`Edit KOL ${chosen.name}`} text size="small" onClick={() => onEditKol(chosen)} disabled={view.saving} />
+              <Button type="button" label="Delete KOL" aria-label={`Delete KOL ${chosen.name}`} text size="small" severity="danger" onClick={() => onDeleteKol(chosen)} disabled={view.saving} />
+            </>
           )}
         </div>
         <div className="kol-picker-list" role="radiogroup" aria-label="KOLs of the brand" aria-invalid={problems.kolId !== undefined}>
@@ -152,6 +160,8 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
 export function BookingDialog({ brand, campaignId, booking, visible, onClose, onSaved }: BookingDialogProps) {
   // The KOL dialog over this one: a new KOL (kol null) or the chosen one, edited.
   const [kolShown, setKolShown] = useState<{ kol: Kol | null } | null>(null);
+  // The KOL whose delete is being confirmed over this dialog.
+  const [kolDeleted, setKolDeleted] = useState<Kol | null>(null);
   const editor = useKolEditor({
     machine: kolBookingEditorMachine,
     actors: bookingEditorActors,
@@ -183,6 +193,7 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
           onRetry={editor.retry}
           onNewKol={() => setKolShown({ kol: null })}
           onEditKol={(kol) => setKolShown({ kol })}
+          onDeleteKol={(kol) => setKolDeleted(kol)}
         />
       </Dialog>
       <KolDialog
@@ -195,6 +206,18 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
           const roster = [...(view.options ?? []).filter((k) => k.id !== kol.id), kol].sort((a, b) => a.name.localeCompare(b.name));
           editor.setOptions(roster);
           editor.set({ kolId: kol.id });
+        }}
+      />
+      <DeleteKolItemDialog
+        brand={view.brand === "" ? brand : view.brand}
+        target={kolDeleted !== null && view.open ? { kind: "kol", id: kolDeleted.id, name: kolDeleted.name } : null}
+        onClose={() => setKolDeleted(null)}
+        onDeleted={() => {
+          const gone = kolDeleted;
+          setKolDeleted(null);
+          if (gone === null) return;
+          editor.setOptions((view.options ?? []).filter((k) => k.id !== gone.id));
+          if (view.form.kolId === gone.id) editor.set({ kolId: null });
         }}
       />
     </>
