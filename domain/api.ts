@@ -25,6 +25,20 @@ import {
   UpsertKolCampaignRequest, UpsertKolCampaignResponse, UpsertKolRequest, UpsertKolResponse,
 } from "./kolContract";
 import { AffiliateFiguresAnswer, AffiliateFiguresRequest, ImportAffiliateFields, ImportAffiliateResponse } from "./affiliateContract";
+import {
+  AddAccountRequest, AddBrandRequest, AddUserRequest, AdminAuditRequest, AdminAuditResponse, AdminBrandResponse, AdminBrandsResponse,
+  AdminUserResponse, AdminUsersRequest, AdminUsersResponse, RemoveAccountRequest, ResetUserPasswordRequest, UpdateAccountRequest,
+  UpdateBrandRequest, UpdateUserRequest, UserIdRequest,
+} from "./adminContract";
+import {
+  AddCirSectionRequest, CirReportHistoryRequest, CirReportIdRequest, CirReportRequest, CirReportResponse, CirReportsRequest,
+  CirReportsResponse, CirSectionDataRequest, CirSectionDataResponse, CreateCirReportRequest, DuplicateCirReportRequest,
+  RestoreCirReportRequest, UpdateCirReportRequest,
+} from "./cirContract";
+import {
+  LibraryFileResponse, LibraryIdRequest, ReportLibraryResponse, SaveReportToLibraryRequest, ScheduleReportRequest, ScheduleReportResponse,
+} from "./reportLibraryContract";
+import { SaleRequest, SaleSummary } from "./saleContract";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -251,6 +265,43 @@ export const Api = {
   affiliateFigures: call({ method: "POST", path: "/user/affiliate-figures", request: AffiliateFiguresRequest, response: Schema.Struct({ data: AffiliateFiguresAnswer }), permission: "8" }),
   /** Multipart (`file`, `brand`): a Shopee Affiliate or Lazada affiliate conversion report or the documented CSV (docs/affiliate-import.md); 400 answers are `ImportAffiliateRefusal`. */
   importAffiliate: call({ method: "POST", path: "/user/import-affiliate", request: ImportAffiliateFields, response: ImportAffiliateResponse, permission: "8" }),
+  /** Admin (issue 17, docs/admin.md): users, brands, accounts and pages, the audit; scoped to the admin's brands unless they hold 0. */
+  adminUsers: call({ method: "GET", path: "/user/admin-users", request: AdminUsersRequest, response: AdminUsersResponse, permission: "4" }),
+  addUser: call({ method: "POST", path: "/user/add-user", request: AddUserRequest, response: AdminUserResponse, permission: "4" }),
+  /** 409 on a stale version; 400 when an admin would take permission 4 from themselves or disable themselves. */
+  updateUser: call({ method: "POST", path: "/user/update-user", request: UpdateUserRequest, response: AdminUserResponse, permission: "4" }),
+  resetUserPassword: call({ method: "POST", path: "/user/reset-user-password", request: ResetUserPasswordRequest, response: MessageResponse, permission: "4" }),
+  /** 400 for the admin themselves. */
+  removeUser: call({ method: "POST", path: "/user/remove-user", request: UserIdRequest, response: MessageResponse, permission: "4" }),
+  adminBrands: call({ method: "GET", path: "/user/admin-brands", request: NoBody, response: AdminBrandsResponse, permission: "4" }),
+  addBrand: call({ method: "POST", path: "/user/add-brand", request: AddBrandRequest, response: AdminBrandResponse, permission: "4" }),
+  updateBrand: call({ method: "POST", path: "/user/update-brand", request: UpdateBrandRequest, response: AdminBrandResponse, permission: "4" }),
+  /** `/formAC`: a social account (bag) with its pages, added to a brand. */
+  addAccount: call({ method: "POST", path: "/user/add-account", request: AddAccountRequest, response: AdminBrandResponse, permission: "4" }),
+  updateAccount: call({ method: "POST", path: "/user/update-account", request: UpdateAccountRequest, response: AdminBrandResponse, permission: "4" }),
+  removeAccount: call({ method: "POST", path: "/user/remove-account", request: RemoveAccountRequest, response: AdminBrandResponse, permission: "4" }),
+  adminAudit: call({ method: "GET", path: "/user/admin-audit", request: AdminAuditRequest, response: AdminAuditResponse, permission: "4" }),
+  /** CIR (issue 17, docs/cir.md): customer-insight reports; private or shared read-only with the brand's users. */
+  cirReports: call({ method: "GET", path: "/user/cir-reports", request: CirReportsRequest, response: CirReportsResponse, permission: "2" }),
+  cirReport: call({ method: "GET", path: "/user/cir-report", request: CirReportRequest, response: CirReportResponse, permission: "2" }),
+  createCirReport: call({ method: "POST", path: "/user/create-cir-report", request: CreateCirReportRequest, response: CirReportResponse, permission: "2" }),
+  addCirSection: call({ method: "POST", path: "/user/add-cir-section", request: AddCirSectionRequest, response: CirReportResponse, permission: "2" }),
+  /** 409 on a stale version; 403 for a reader who is not the owner. */
+  updateCirReport: call({ method: "POST", path: "/user/update-cir-report", request: UpdateCirReportRequest, response: CirReportResponse, permission: "2" }),
+  duplicateCirReport: call({ method: "POST", path: "/user/duplicate-cir-report", request: DuplicateCirReportRequest, response: CirReportResponse, permission: "2" }),
+  deleteCirReport: call({ method: "POST", path: "/user/delete-cir-report", request: CirReportIdRequest, response: MessageResponse, permission: "2" }),
+  cirReportHistory: call({ method: "GET", path: "/user/cir-report-history", request: CirReportHistoryRequest, response: HistoryResponse, permission: "2" }),
+  restoreCirReport: call({ method: "POST", path: "/user/restore-cir-report", request: RestoreCirReportRequest, response: CirReportResponse, permission: "2" }),
+  /** The figures and series of source sections, by the reader's permissions and brands. */
+  cirSectionData: call({ method: "POST", path: "/user/cir-section-data", request: CirSectionDataRequest, response: CirSectionDataResponse, permission: "2" }),
+  /** `/report` (issue 17, docs/reports.md): the user's library of report PDFs and the schedules that fill it. */
+  reportLibrary: call({ method: "GET", path: "/user/report-library", request: NoBody, response: ReportLibraryResponse, permission: null }),
+  saveReportToLibrary: call({ method: "POST", path: "/user/save-report-to-library", request: SaveReportToLibraryRequest, response: LibraryFileResponse, permission: "2" }),
+  deleteLibraryFile: call({ method: "POST", path: "/user/delete-library-file", request: LibraryIdRequest, response: MessageResponse, permission: null }),
+  scheduleReport: call({ method: "POST", path: "/user/schedule-report", request: ScheduleReportRequest, response: ScheduleReportResponse, permission: "2" }),
+  unscheduleReport: call({ method: "POST", path: "/user/unschedule-report", request: LibraryIdRequest, response: MessageResponse, permission: null }),
+  /** `/sale` (issue 17, docs/sale.md): orders by channel and o2o views beside sales over the same days. */
+  saleSummary: call({ method: "POST", path: "/user/sale-summary", request: SaleRequest, response: Schema.Struct({ data: SaleSummary }), permission: "7" }),
   o2oGetData: call({ method: "POST", path: "/api/o2o/get-data", request: O2oProxyRequest, response: O2oProxyAnswer, permission: null }),
 } as const;
 export type Api = typeof Api;

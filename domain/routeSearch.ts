@@ -96,7 +96,37 @@ export const AffiliateSearch = Schema.Struct({
 export type AffiliateSearch = typeof AffiliateSearch.Type;
 
 /** Every module route with params of its own, by path (`/crm`: its customer table, `crmSearch.ts`). */
+/**
+ * `/admin`: the tab shown (users, brands, audit), the users' search and page, the brand open, and
+ * the audit's filters (the actor's email, the kind of change).
+ */
+export const AdminSearch = Schema.Struct({
+  tab: Schema.optionalKey(Schema.Literals(["users", "brands", "audit"])),
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+  pg: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 100_000 }))),
+  b: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+  au: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(254))),
+  ak: Schema.optionalKey(Schema.Literals(["user", "brand", "account"])),
+});
+export type AdminSearch = typeof AdminSearch.Type;
+
+/** `/formAC`: the brand the new account goes to (its id), when the page is opened from a brand in Admin. */
+export const FormAcSearch = Schema.Struct({
+  b: Schema.optionalKey(Schema.Number.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(1))),
+});
+export type FormAcSearch = typeof FormAcSearch.Type;
+
+/** `/cir`: the list's search and whose reports it shows. */
+export const CirSearch = Schema.Struct({
+  q: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))),
+  own: Schema.optionalKey(Schema.Literals(["me", "others", "all"])),
+});
+export type CirSearch = typeof CirSearch.Type;
+
 export const ROUTE_SEARCH = {
+  "/admin": AdminSearch,
+  "/formAC": FormAcSearch,
+  "/cir": CirSearch,
   "/o2o": O2oSearch,
   "/e-commerce": ECommerceSearch,
   "/crm": CrmSearch,
