@@ -64,11 +64,15 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
       }
     }
     await tx.query("INSERT INTO account_template (channel, start_year) VALUES ('facebook', 2021), ('tiktok', 2021)");
+    // Every demo brand uses both channels from 2021 (the brand's own accountTime.template, issue 17).
+    await tx.query("INSERT INTO brand_channels (brand_id, channel, start_year) SELECT b.id, t.channel, t.start_year FROM brands b CROSS JOIN account_template t");
     await insertDemoMetrics(tx, DEMO_METRICS_START, bangkokDay(now));
     await seedDemoSocial(tx, bangkokDay(now));
     await seedDemoAds(tx, bangkokDay(now));
     await seedDemoKol(tx);
     await seedDemoO2O(tx, now);
+    // The demo's o2o campaigns are named after their brand: each brand's users read its own.
+    await tx.query("INSERT INTO brand_o2o_campaigns (brand_id, campaign_id) SELECT b.id, c.id FROM brands b JOIN o2o_campaigns c ON c.name LIKE b.name || ' %'");
     await seedDemoOrders(tx, now);
     return true;
   });
