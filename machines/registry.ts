@@ -34,6 +34,8 @@ import { kolBookingEditorMachine, kolCampaignEditorMachine, kolEmvEditorMachine,
 import { kolDeleteMachine } from "./kolEditors/kolDeleteMachine";
 import { affiliateMachine } from "./affiliate/affiliateMachine";
 import { kolMachine } from "./kol/kolMachine";
+import { cirListMachine } from "./cir/cirListMachine";
+import { cirEditorMachine } from "./cir/cirEditorMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -68,6 +70,8 @@ export const MACHINES = {
   kolEditorsBooking: kolBookingEditorMachine,
   kolEditorsEmv: kolEmvEditorMachine,
   kolEditorsDelete: kolDeleteMachine,
+  cirList: cirListMachine,
+  cirEditor: cirEditorMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
