@@ -7,6 +7,8 @@ import { demoTopUps } from "./demo/topUp";
 import { createApp, type AppDeps } from "./http/app";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
+import { CirService } from "./services/cir";
+import { CirSources } from "./services/cirSources";
 import { CommerceService } from "./services/commerce";
 import { SocialService } from "./services/social";
 import { AdsService } from "./services/ads";
@@ -43,7 +45,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
   const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs, ads: asIs, adsRules: asIs, affiliate: asIs } : demoTopUps(storage);
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
-  return {
+  const deps: AppDeps = {
     config,
     version: pkg.version,
     auth: new AuthService(storage, access, {
@@ -80,7 +82,11 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     kol: new KolService(storage),
     kolImport: new KolImportService(storage),
     activity: new Activity(),
+    // CIR (issue 17): a section is computed by the module's own service of these deps (the same
+    // objects, caches and demo top-ups as the module pages); o2o sections after the demo's o2o top-up.
+    cir: new CirService(storage, new CirSources(storage, () => deps, demo.o2o({ request: async () => undefined }).request)),
   };
+  return deps;
 }
 
 export function buildApp(config: Config, storage: Storage) {

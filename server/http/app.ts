@@ -12,6 +12,7 @@ import type { Config } from "../config";
 import { bearerToken } from "../auth/tokens";
 import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
+import type { CirService } from "../services/cir";
 import type { CommerceService } from "../services/commerce";
 import type { SocialService } from "../services/social";
 import type { AdsService } from "../services/ads";
@@ -52,6 +53,7 @@ export interface AppDeps {
   readonly affiliateImport: AffiliateImportService;
   readonly kol: KolService;
   readonly kolImport: KolImportService;
+  readonly cir: CirService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;
@@ -312,6 +314,21 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // Affiliate (issue 16, docs/affiliate.md): the figures of the brand's affiliate conversions.
   route("affiliateFigures", async (b, p) => ({ data: await deps.affiliate.figures(me(p).userId, b) }));
+
+  // CIR (issue 17, docs/cir.md): reports private to their owner or shared read-only with the brand's users.
+  route("cirReports", async (b, p) => ({ data: await deps.cir.list(me(p).userId, b) }));
+  route("cirReport", async (b, p) => ({ data: await deps.cir.readable(me(p).userId, Number(b.id)) }));
+  route("createCirReport", async (b, p) => ({ msg: "Report created", data: await deps.cir.create(me(p).userId, b) }));
+  route("addCirSection", async (b, p) => ({ msg: "Section added", data: await deps.cir.addSection(me(p).userId, b.id, b.section) }));
+  route("updateCirReport", async (b, p) => ({ msg: "Report saved", data: await deps.cir.update(me(p).userId, b) }));
+  route("duplicateCirReport", async (b, p) => ({ msg: "Report duplicated", data: await deps.cir.duplicate(me(p).userId, b.id, b.title) }));
+  route("deleteCirReport", async (b, p) => {
+    await deps.cir.remove(me(p).userId, b.id);
+    return { msg: "Report deleted" };
+  });
+  route("cirReportHistory", async (b, p) => deps.cir.history(me(p).userId, Number(b.id), b.after === undefined ? 0 : Number(b.after)));
+  route("restoreCirReport", async (b, p) => ({ msg: "Report restored", data: await deps.cir.restore(me(p).userId, b.id, b.event) }));
+  route("cirSectionData", async (b, p) => ({ data: await deps.cir.sectionData(me(p).userId, b.range, b.sections) }));
 
   registerFileImport(app, {
     def: Api.importMetrics, maxBytes: METRICS_IMPORT_MAX_BYTES, auth: deps.auth,

@@ -1,7 +1,9 @@
 import type { Queryable } from "../storage/storage";
 
 export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads_rule" | "ads_alert"
-  | "kol_campaign" | "kol" | "kol_booking" | "kol_emv";
+  | "kol_campaign" | "kol" | "kol_booking" | "kol_emv"
+  /** CIR reports (issue 17, docs/cir.md): key = the report's id. */
+  | "cir_report";
 
 export interface NewEvent {
   /** The user whose data changed (null for changes outside any user, e.g. CLI on brands). */
