@@ -69,8 +69,11 @@ function pageOf(path: string): string {
   return first.toLowerCase();
 }
 
+/** Routes outside the side menu that a module's permission guards: /formAC is Admin's (adds an account to a brand). */
+const EXTRA_ROUTE_PERMISSIONS: readonly (readonly [string, PermissionCode])[] = [["/formAC", "4"]];
+
 const PERMISSION_BY_PAGE: ReadonlyMap<string, PermissionCode> = new Map(
-  MENU_ITEMS.map((item) => [pageOf(item.path), item.permission]),
+  [...MENU_ITEMS.map((item) => [item.path, item.permission] as const), ...EXTRA_ROUTE_PERMISSIONS].map(([path, code]) => [pageOf(path), code]),
 );
 
 /**
@@ -78,7 +81,8 @@ const PERMISSION_BY_PAGE: ReadonlyMap<string, PermissionCode> = new Map(
  * module's code, so /cir/123 needs "2" and no sub-path slips past the guard.
  *
  * @param path - a route path, possibly with an id, trailing slash, query or hash
- * @returns the code, or null for routes no permission guards (/, /login, /o2o, /report …)
+ * @returns the code, or null for routes no permission guards (/, /login, /o2o, /report …);
+ *   /formAC, outside the menu, needs Admin's "4"
  */
 export function routePermission(path: string): PermissionCode | null {
   return PERMISSION_BY_PAGE.get(pageOf(path)) ?? null;

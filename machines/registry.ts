@@ -34,6 +34,9 @@ import { kolBookingEditorMachine, kolCampaignEditorMachine, kolEmvEditorMachine,
 import { kolDeleteMachine } from "./kolEditors/kolDeleteMachine";
 import { affiliateMachine } from "./affiliate/affiliateMachine";
 import { kolMachine } from "./kol/kolMachine";
+import { adminAuditMachine, adminBrandsMachine, adminUsersMachine } from "./admin/adminPages";
+import { adminAccountEditorMachine, adminBrandEditorMachine, adminPasswordEditorMachine, adminUserEditorMachine } from "./admin/adminEditors";
+import { adminRemoveMachine } from "./admin/adminRemoveMachine";
 import { cirListMachine } from "./cir/cirListMachine";
 import { cirEditorMachine } from "./cir/cirEditorMachine";
 
@@ -70,6 +73,14 @@ export const MACHINES = {
   kolEditorsBooking: kolBookingEditorMachine,
   kolEditorsEmv: kolEmvEditorMachine,
   kolEditorsDelete: kolDeleteMachine,
+  adminUsers: adminUsersMachine,
+  adminBrands: adminBrandsMachine,
+  adminAudit: adminAuditMachine,
+  adminUserEditor: adminUserEditorMachine,
+  adminPasswordEditor: adminPasswordEditorMachine,
+  adminBrandEditor: adminBrandEditorMachine,
+  adminAccountEditor: adminAccountEditorMachine,
+  adminRemove: adminRemoveMachine,
   cirList: cirListMachine,
   cirEditor: cirEditorMachine,
 } as const satisfies Record<string, AnyStateMachine>;

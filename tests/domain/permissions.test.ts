@@ -83,6 +83,8 @@ describe("routePermission", () => {
     { behaviour: "ignores the query string and hash", path: "/cir/123?tab=2#top", expected: "2" },
     { behaviour: "matches regardless of letter case, like the router", path: "/BRANDEX", expected: "1" },
     { behaviour: "guards any sub-path of a module so it cannot slip past", path: "/admin/users", expected: "4" },
+    { behaviour: "needs Admin's 4 for the add-account form, which is outside the menu", path: "/formAC", expected: "4" },
+    { behaviour: "needs 4 for the add-account form with its brand in the query, in any letter case", path: "/FORMAC?b=3", expected: "4" },
     { behaviour: "does not mistake a path that only starts with a module name", path: "/mail", expected: null },
     { behaviour: "does not mistake /adsx for /ads", path: "/adsx", expected: null },
     { behaviour: "needs nothing for the index", path: "/", expected: null },
@@ -108,6 +110,8 @@ describe("canOpenRoute", () => {
     { behaviour: "opens a route without a permission to a user with none", path: "/o2o", permissions: [], expected: true },
     { behaviour: "opens the index to a user with none", path: "/", permissions: [], expected: true },
     { behaviour: "opens Affiliate with the CRM permission", path: "/affiliate", permissions: ["8"], expected: true },
+    { behaviour: "refuses the add-account form without permission 4", path: "/formAC", permissions: ["1", "2", "3", "5", "6", "7", "8", "9"], expected: false },
+    { behaviour: "opens the add-account form with permission 4", path: "/formAC", permissions: ["4"], expected: true },
   ])("$behaviour", ({ path, permissions, expected }) => {
     expect(canOpenRoute(path, permissions)).toBe(expected);
   });
