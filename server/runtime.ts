@@ -10,6 +10,8 @@ import { ReadCaches } from "./services/cache";
 import { CirService } from "./services/cir";
 import { CirSources } from "./services/cirSources";
 import { CommerceService } from "./services/commerce";
+import { O2ORollups } from "./services/o2oRollups";
+import { SaleService } from "./services/sale";
 import { SocialService } from "./services/social";
 import { AdsService } from "./services/ads";
 import { AdsRulesService } from "./services/adsRules";
@@ -44,6 +46,7 @@ const asIs = <T>(service: T): T => service;
 export function buildDeps(config: Config, storage: Storage): AppDeps {
   const caches = new ReadCaches();
   const demo = config.seedDemo === "false" ? { commerce: asIs, metrics: asIs, o2o: asIs, social: asIs, ads: asIs, adsRules: asIs, affiliate: asIs } : demoTopUps(storage);
+  const commerce = demo.commerce(new CommerceService(storage));
   const access = new AccessTokens(loadSigningSecret(config.authSecret, config.dataDir), config.accessTokenTtl);
   const deps: AppDeps = {
     config,
@@ -66,7 +69,7 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       config.o2oUpstreamUrl ? new UpstreamO2OBackend(config.o2oUpstreamUrl) : demo.o2o(new BuiltinO2OBackend(new O2OBuiltinService(storage))),
       config.o2oTimeoutMs,
     ),
-    commerce: demo.commerce(new CommerceService(storage)),
+    commerce,
     social: demo.social(new SocialService(storage)),
     ads: demo.ads(new AdsService(storage)),
     adsRules: demo.adsRules(new AdsRulesService(storage)),
@@ -81,6 +84,9 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     // KOL Campaign (issue 16): figures and writes; tracking sheets are small (at most 5,000 rows), read at once.
     kol: new KolService(storage),
     kolImport: new KolImportService(storage),
+    // Sale (issue 17): the E-Commerce figures above (the demo orders continued first), and the o2o
+    // rollups after the demo's o2o top-up (the same once-an-hour run as the built-in backend's).
+    sale: new SaleService(storage, commerce, new O2ORollups(storage), demo.o2o({ request: async () => undefined }).request),
     activity: new Activity(),
     // CIR (issue 17): a section is computed by the module's own service of these deps (the same
     // objects, caches and demo top-ups as the module pages); o2o sections after the demo's o2o top-up.

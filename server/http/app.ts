@@ -14,6 +14,7 @@ import type { Activity } from "../services/activity";
 import type { AuthService, Principal } from "../services/auth";
 import type { CirService } from "../services/cir";
 import type { CommerceService } from "../services/commerce";
+import type { SaleService } from "../services/sale";
 import type { SocialService } from "../services/social";
 import type { AdsService } from "../services/ads";
 import type { AffiliateService } from "../services/affiliate";
@@ -53,6 +54,7 @@ export interface AppDeps {
   readonly affiliateImport: AffiliateImportService;
   readonly kol: KolService;
   readonly kolImport: KolImportService;
+  readonly sale: SaleService;
   readonly cir: CirService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
@@ -311,6 +313,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
   // E-Commerce figures and the CRM page's customers (docs/commerce.md).
   route("commerceFigures", async (b, p) => ({ data: await deps.commerce.figures(me(p).userId, b) }));
   route("commerceCustomers", async (b, p) => ({ data: await deps.commerce.customers(me(p).userId, b) }));
+
+  // Sale (issue 17, docs/sale.md): orders by channel and o2o views beside sales over the same days.
+  route("saleSummary", async (b, p) => ({ data: await deps.sale.summary(me(p).userId, b) }));
 
   // Affiliate (issue 16, docs/affiliate.md): the figures of the brand's affiliate conversions.
   route("affiliateFigures", async (b, p) => ({ data: await deps.affiliate.figures(me(p).userId, b) }));
