@@ -39,6 +39,7 @@ import { adminAccountEditorMachine, adminBrandEditorMachine, adminPasswordEditor
 import { adminRemoveMachine } from "./admin/adminRemoveMachine";
 import { cirListMachine } from "./cir/cirListMachine";
 import { cirEditorMachine } from "./cir/cirEditorMachine";
+import { saleMachine } from "./sale/saleMachine";
 
 export const MACHINES = {
   auth: authMachine,
@@ -83,6 +84,7 @@ export const MACHINES = {
   adminRemove: adminRemoveMachine,
   cirList: cirListMachine,
   cirEditor: cirEditorMachine,
+  sale: saleMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;

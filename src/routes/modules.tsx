@@ -25,7 +25,7 @@ export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", vali
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", validateSearch: validateRouteSearchOf("/affiliate"), component: lazyPage(() => import("@/features/affiliate/AffiliatePage")) });
 export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
-export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/modules/SalePage")) });
+export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/sale/SalePage")) });
 export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", component: lazyPage(() => import("@/features/modules/FormAcPage")) });
 
 export const moduleRoutes = [
