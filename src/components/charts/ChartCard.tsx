@@ -10,6 +10,7 @@ import { clickOfPoint, csvColumnsOf, type ChartCard, type ClickValue, type Figur
 import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export/download";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
+import { AddToReportButton, type AddToReportTarget } from "@/components/cir/AddToReportButton";
 import "./chartCard.css";
 
 export function exportTableCsv(table: FigureTable, name: string): void {
@@ -78,6 +79,8 @@ export interface ChartCardProps {
   onFilter: (click: ClickValue) => void;
   /** The line under the title in the PNG: "Brand · YYYY-MM-DD – YYYY-MM-DD". */
   caption?: string;
+  /** "Add to report" (CIR, permission 2): the section this chart becomes, with the view shown now. */
+  addToReport?: AddToReportTarget | undefined;
 }
 
 function defaultHint(card: ChartCard): string {
@@ -85,7 +88,7 @@ function defaultHint(card: ChartCard): string {
 }
 
 /** Redrawn only when its card or the filter callback changes (a chip added elsewhere redraws nothing else). */
-export const ChartCardView = memo(function ChartCardView({ card, onFilter, caption }: ChartCardProps) {
+export const ChartCardView = memo(function ChartCardView({ card, onFilter, caption, addToReport }: ChartCardProps) {
   const headingId = useId();
   const box = useRef<HTMLElement>(null);
   const empty = card.table.rows.length === 0;
@@ -107,7 +110,10 @@ export const ChartCardView = memo(function ChartCardView({ card, onFilter, capti
     <section ref={box} className={`chart-card${card.clickable ? " chart-card-clickable" : ""}${card.wide === true ? " chart-card-wide" : ""}`} aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{card.title}</h2>
-        <ExportButtons title={card.title} onPng={savePng} onCsv={() => exportTableCsv(card.table, card.title)} disabled={empty} />
+        <div className="chart-card-actions">
+          {addToReport !== undefined && <AddToReportButton target={addToReport} label={card.title} />}
+          <ExportButtons title={card.title} onPng={savePng} onCsv={() => exportTableCsv(card.table, card.title)} disabled={empty} />
+        </div>
       </div>
       {card.note !== undefined && <p className="muted chart-card-note">{card.note}</p>}
       {card.clickable && !empty && <p className="muted chart-card-hint">{card.hint ?? defaultHint(card)}</p>}

@@ -12,6 +12,7 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import { figureChange, previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AdsKpi } from "../../../machines/ads/adsMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import { cardTarget } from "@/components/cir/reportTargets";
 import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
@@ -106,11 +107,14 @@ function Charts({ brand, figures, start, end, onFilter }: { brand: string; figur
   return (
     <div className="chart-grid">
       {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} />
+        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end })} />
       ))}
     </div>
   );
 }
+
+/** The charts that can go into a CIR report ("Add to report"). */
+const REPORT_CARDS = { "spend-and-results-over-time": "ads.spend" } as const;
 
 const percent = (n: number) => formatPercent(n, 1);
 

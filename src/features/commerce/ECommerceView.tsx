@@ -15,6 +15,7 @@ import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
 import { activeFilterParts } from "@/features/commerce/commerceData";
 import { captionLine } from "@/components/export/imageLayout";
+import { cardTarget } from "@/components/cir/reportTargets";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
@@ -169,12 +170,21 @@ function Loading() {
 }
 
 
-function Charts({ figures, onFilter }: { figures: CommerceFigures; onFilter: (click: ClickValue) => void }) {
+/** The charts that can go into a CIR report ("Add to report"). */
+const REPORT_CARDS = { "gmv-nmv-over-time": "ecommerce.gmv", "gmv-by-platform": "ecommerce.channels" } as const;
+
+function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; channel: CommerceChannel; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => commerceCards(figures), [figures]);
   return (
     <div className="chart-grid">
       {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={captionLine(figures.brand, figures.start, figures.end)} />
+        <ChartCardView
+          key={card.id}
+          card={card}
+          onFilter={onFilter}
+          caption={captionLine(figures.brand, figures.start, figures.end)}
+          addToReport={cardTarget(REPORT_CARDS, card.id, { brand: figures.brand, start: figures.start, end: figures.end, channel })}
+        />
       ))}
     </div>
   );
@@ -202,7 +212,7 @@ export function ECommerceView(p: ECommerceViewProps) {
             <p className="muted">Try another date range, channel or filter, or import orders.</p>
           </div>
         ) : (
-          <Charts figures={p.figures} onFilter={p.onFilter} />
+          <Charts figures={p.figures} channel={p.channel} onFilter={p.onFilter} />
         )}
       </div>
     );

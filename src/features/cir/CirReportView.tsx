@@ -1,0 +1,243 @@
+/**
+ * The /cir/{id} report as shown (plain props; the container is CirReportPage): the header (title,
+ * brand, range resolved, owner, sharing, generation time), the sections in order, and for the
+ * owner the editor (rename, Move up / Move down and drag, add and edit text blocks, remove, share,
+ * Save / Cancel), Duplicate, Delete, History; Export PDF and Print for everyone.
+ */
+import { useId, useState, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import type { Section } from "../../../domain/cirContract";
+import type { CirEditorEvent } from "../../../machines/cir/cirEditorMachine";
+import type { CirEditorPhase } from "../../../machines/cir/cirEditorSelectors";
+import { Button } from "@/components/ui/Button";
+import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
+import { Dialog } from "@/components/ui/Dialog";
+import { bangkokTime, rangeText } from "@/features/cir/cirFormat";
+import { SourceSectionBody, sectionTitle } from "@/features/cir/CirSectionView";
+
+export interface CirReportViewProps {
+  phase: CirEditorPhase;
+  send: (event: CirEditorEvent) => void;
+  onExportPdf: () => void;
+  exporting: boolean;
+  onPrint: () => void;
+  /** When the page was drawn (the print header's generation time). */
+  printedAt: string;
+}
+
+type Loaded = Extract<CirEditorPhase, { kind: "loaded" }>;
+
+function SectionItem({ section, index, count, p, send, editing, onDragStart, onDrop }: {
+  section: Section; index: number; count: number; p: Loaded; send: CirReportViewProps["send"]; editing: boolean;
+  onDragStart: (index: number) => void; onDrop: (index: number) => void;
+}) {
+  const headingId = useId();
+  const title = sectionTitle(section);
+  const result = section.type === "source" ? p.data.value?.sections.find((r) => r.id === section.id) : undefined;
+  const name = section.type === "text" ? `commentary ${index + 1}` : title;
+  return (
+    <li
+      className={`cir-section${editing ? " cir-section-editing" : ""}`}
+      aria-labelledby={headingId}
+      draggable={editing}
+      onDragStart={editing ? (e) => { e.dataTransfer.effectAllowed = "move"; onDragStart(index); } : undefined}
+      onDragOver={editing ? (e) => e.preventDefault() : undefined}
+      onDrop={editing ? (e) => { e.preventDefault(); onDrop(index); } : undefined}
+    >
+      <div className="cir-section-head">
+        <h2 id={headingId}>{title}</h2>
+        {editing && (
+          <div className="cir-section-tools">
+            <span className="cir-drag" aria-hidden="true" title="Drag to move">⠿</span>
+            <Button type="button" icon="pi pi-arrow-up" text aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => send({ type: "edit.move", from: index, to: index - 1 })} />
+            <Button type="button" icon="pi pi-arrow-down" text aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => send({ type: "edit.move", from: index, to: index + 1 })} />
+            <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove ${name}`} onClick={() => send({ type: "edit.remove", id: section.id })} />
+          </div>
+        )}
+      </div>
+      {section.type === "text" ? (
+        editing ? (
+          <textarea
+            className="p-inputtext p-component cir-text-input"
+            aria-label={`Text of ${name}`}
+            value={section.text}
+            maxLength={5000}
+            rows={4}
+            onChange={(e) => send({ type: "edit.setText", id: section.id, text: e.target.value })}
+          />
+        ) : (
+          <p className="cir-text">{section.text === "" ? <span className="muted">(empty)</span> : section.text}</p>
+        )
+      ) : (
+        <SourceSectionBody section={section} result={result} dataState={p.data.state} />
+      )}
+    </li>
+  );
+}
+
+function HistoryDialog({ p, send }: { p: Loaded; send: CirReportViewProps["send"] }) {
+  const h = p.history;
+  return (
+    <Dialog visible={h !== null} onHide={() => send({ type: "history.close" })} header="History" style={{ width: "560px", maxWidth: "calc(100vw - 16px)" }}>
+      {h?.state === "loading" && <p className="muted">Loading the history…</p>}
+      {h?.state === "failed" && (
+        <p className="form-error" role="alert">
+          {p.error} <Button type="button" label="Try again" text onClick={() => send({ type: "history.open" })} />
+        </p>
+      )}
+      {h !== null && (h.state === "shown" || h.state === "restoring") && (
+        <ol className="cir-history" aria-label="Versions, oldest first">
+          {h.events.map((e) => {
+            const payload = (e.payload ?? {}) as { title?: unknown };
+            const title = typeof payload.title === "string" ? payload.title : null;
+            return (
+              <li key={e.id}>
+                <span>
+                  {bangkokTime(e.at)} · {e.type.replace(/^cir[._]?/, "").replace(/[._]/g, " ")} · {e.actor}
+                  {title !== null && <> · “{title}”</>}
+                </span>
+                <Button type="button" label="Restore" outlined size="small" aria-label={`Restore the version of ${bangkokTime(e.at)}${title === null ? "" : ` (${title})`}`} disabled={h.state === "restoring"} onClick={() => send({ type: "history.restore", event: e.id })} />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {h?.state === "shown" && p.error !== null && <p className="form-error" role="alert">{p.error}</p>}
+    </Dialog>
+  );
+}
+
+export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, printedAt }: CirReportViewProps) {
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const titleId = useId();
+  if (phase.kind === "loading") return <section className="page cir-page"><p className="muted">Loading the report…</p></section>;
+  if (phase.kind === "failed") {
+    return (
+      <section className="page cir-page">
+        <p className="form-error" role="alert">{phase.error}</p>
+        <Button type="button" label="Try again" onClick={() => send({ type: "report.retry" })} /> <Link to="/cir" search={(prev) => prev}>Back to the reports</Link>
+      </section>
+    );
+  }
+  if (phase.kind === "deleted") {
+    return (
+      <section className="page cir-page">
+        <p role="status">The report was deleted.</p>
+        <Button type="button" label="Undo" outlined loading={phase.restoring} onClick={() => send({ type: "report.undelete" })} />{" "}
+        <Link to="/cir" search={(prev) => prev}>Back to the reports</Link>
+        {phase.error !== null && <p className="form-error" role="alert">{phase.error}</p>}
+      </section>
+    );
+  }
+  const p = phase;
+  const r = p.report;
+  const editing = p.draft !== null && (p.mode === "editing" || p.mode === "saving" || p.mode === "saveFailed" || p.mode === "conflict");
+  const sections = editing ? p.draft!.sections : r.sections;
+  const visibility = editing ? p.draft!.visibility : r.visibility;
+  const resolved = p.data.value === null ? null : `${p.data.value.start} to ${p.data.value.end}`;
+  const generated = p.data.value?.generatedAt ?? printedAt;
+
+  let tools: ReactNode;
+  if (editing) {
+    tools = (
+      <>
+        <Button type="button" label="Save" icon="pi pi-check" loading={p.mode === "saving"} onClick={() => send({ type: "edit.save" })} />
+        <Button type="button" label="Cancel" outlined disabled={p.mode === "saving"} onClick={() => send({ type: "edit.cancel" })} />
+        <Button type="button" label="Add text block" icon="pi pi-align-left" outlined onClick={() => send({ type: "edit.addText" })} />
+      </>
+    );
+  } else {
+    tools = (
+      <>
+        {r.canEdit && <Button type="button" label="Edit" icon="pi pi-pencil" onClick={() => send({ type: "edit.start" })} />}
+        <Button type="button" label="Export PDF" icon="pi pi-file-pdf" outlined loading={exporting} onClick={onExportPdf} />
+        <Button type="button" label="Print" icon="pi pi-print" outlined onClick={onPrint} />
+        <Button type="button" label="Duplicate" icon="pi pi-copy" outlined loading={p.mode === "duplicating"} onClick={() => send({ type: "report.duplicate" })} />
+        {r.canEdit && <Button type="button" label="History" icon="pi pi-history" outlined onClick={() => send({ type: "history.open" })} />}
+        {r.canEdit && <Button type="button" label="Delete" icon="pi pi-trash" outlined severity="danger" onClick={() => send({ type: "delete.ask" })} />}
+      </>
+    );
+  }
+
+  return (
+    <article className="page cir-page cir-report" aria-labelledby={titleId}>
+      <p className="cir-back no-print">
+        <Link to="/cir" search={(prev) => prev}>← Reports</Link>
+      </p>
+      <header className="cir-report-head">
+        {editing ? (
+          <div className="field cir-title-field">
+            <label htmlFor={titleId}>Report title</label>
+            <input id={titleId} className="p-inputtext p-component" value={p.draft!.title} maxLength={120} aria-invalid={p.titleError !== null} onChange={(e) => send({ type: "edit.rename", title: e.target.value })} />
+            {p.titleError !== null && <small className="form-error">{p.titleError}</small>}
+          </div>
+        ) : (
+          <h1 id={titleId}>{r.title}</h1>
+        )}
+        <dl className="cir-meta" aria-label="About the report">
+          <div><dt>Brand</dt><dd>{r.brand}</dd></div>
+          <div><dt>Range</dt><dd>{rangeText(r.range)}{resolved !== null && r.range.kind === "relative" ? ` (${resolved})` : ""}</dd></div>
+          <div><dt>Owner</dt><dd>{r.canEdit ? `${r.owner.name} (you)` : r.owner.name}</dd></div>
+          <div><dt>Sharing</dt><dd>{visibility === "brand" ? `Shared with the users of ${r.brand} (read-only)` : "Private"}</dd></div>
+          <div className="print-only"><dt>Generated</dt><dd>{bangkokTime(generated)}</dd></div>
+        </dl>
+        {!r.canEdit && <p className="muted no-print">Shared with you by {r.owner.name}: read-only. Duplicate it to make your own copy.</p>}
+        {editing && (
+          <label className="cir-share no-print">
+            <input type="checkbox" checked={visibility === "brand"} onChange={(e) => send({ type: "edit.share", visibility: e.target.checked ? "brand" : "private" })} /> Share with the users of {r.brand} (read-only)
+          </label>
+        )}
+        <div className="cir-tools no-print" role="toolbar" aria-label="Report actions">
+          {tools}
+        </div>
+        {p.mode === "saved" && <p role="status" className="cir-saved no-print">Saved.</p>}
+        {p.mode === "conflict" && (
+          <p className="form-error no-print" role="alert">
+            {p.error} <Button type="button" label="Reload" text onClick={() => send({ type: "report.reload" })} />
+          </p>
+        )}
+        {(p.mode === "saveFailed" || (p.mode === "viewing" && p.error !== null)) && <p className="form-error no-print" role="alert">{p.error}</p>}
+        {p.data.state === "failed" && (
+          <p className="form-error no-print" role="alert">
+            {p.data.error} <Button type="button" label="Try again" text onClick={() => send({ type: "data.retry" })} />
+          </p>
+        )}
+      </header>
+      {sections.length === 0 ? (
+        <p className="muted">No sections yet. Use Add to report on a chart of any module{r.canEdit ? ", or Edit → Add text block" : ""}.</p>
+      ) : (
+        <ol className="cir-sections" aria-label="Sections">
+          {sections.map((s, i) => (
+            <SectionItem
+              key={s.id}
+              section={s}
+              index={i}
+              count={sections.length}
+              p={p}
+              send={send}
+              editing={editing}
+              onDragStart={setDragFrom}
+              onDrop={(to) => {
+                if (dragFrom !== null) send({ type: "edit.move", from: dragFrom, to });
+                setDragFrom(null);
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <ConfirmDeleteDialog
+        visible={p.mode === "confirmingDelete" || p.mode === "deleting"}
+        header="Delete the report?"
+        width={420}
+        deleting={p.mode === "deleting"}
+        error={p.mode === "confirmingDelete" ? p.error : null}
+        failurePrefix="The report was not deleted"
+        onConfirm={() => send({ type: "delete.confirm" })}
+        onCancel={() => send({ type: "delete.cancel" })}
+      >
+        <p>Delete “{r.title}”? Readers it is shared with lose it too. You can undo right after.</p>
+      </ConfirmDeleteDialog>
+      <HistoryDialog p={p} send={send} />
+    </article>
+  );
+}

@@ -1,0 +1,110 @@
+/** One section of a CIR report as read: figure cards, a chart, a text block, or why it is unavailable. */
+import type { Data } from "plotly.js";
+import { REPORT_MODULE_LABELS, SECTION_SOURCES, type Section, type SectionResult } from "../../../domain/cirContract";
+import { figureChange, type Polarity } from "../../../domain/periodChange";
+import { LazyPlot } from "@/components/charts/LazyPlot";
+import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { formatFigure, rangeText } from "@/features/cir/cirFormat";
+
+const POLARITY: Record<"up" | "down" | "neutral", Polarity> = { up: "higher-is-better", down: "lower-is-better", neutral: "neutral" };
+
+/** The heading of a section: its own title, the source's, or "Text". */
+export function sectionTitle(section: Section): string {
+  if (section.type === "text") return "Commentary";
+  return section.title ?? SECTION_SOURCES[section.source].title;
+}
+
+function viewLine(section: Extract<Section, { type: "source" }>, result: SectionResult | undefined): string {
+  const module = REPORT_MODULE_LABELS[SECTION_SOURCES[section.source].module];
+  const v = section.view;
+  const range = result?.status === "ok" ? `${result.start} to ${result.end}` : v.range.kind === "report" ? "the report's range" : rangeText(v.range);
+  const filters = [v.channel, v.platform, v.pages === undefined ? undefined : `${v.pages.length} pages`, v.campaign === undefined ? undefined : `campaign ${v.campaign}`].filter((x) => x !== undefined);
+  return [module, v.brand, range, ...filters].join(" · ");
+}
+
+export function SourceSectionBody({ section, result, dataState }: { section: Extract<Section, { type: "source" }>; result: SectionResult | undefined; dataState: "fetching" | "ready" | "failed" }) {
+  const title = sectionTitle(section);
+  const line = <p className="muted cir-section-view">{viewLine(section, result)}</p>;
+  if (result === undefined) {
+    return (
+      <>
+        {line}
+        <p className="muted">{dataState === "failed" ? "The figures could not be loaded." : "Loading the figures…"}</p>
+      </>
+    );
+  }
+  if (result.status === "unavailable") {
+    return (
+      <>
+        {line}
+        <p className="cir-unavailable">{result.reason}</p>
+      </>
+    );
+  }
+  const period = { start: result.previousStart, end: result.previousEnd, days: Math.round((Date.parse(result.end) - Date.parse(result.start)) / 86_400_000) + 1 };
+  const data = result.data;
+  if (data.kind === "figures") {
+    return (
+      <>
+        {line}
+        <FigureCards label={title}>
+          {data.figures.map((f) => (
+            <FigureCard
+              key={f.key}
+              label={f.label}
+              value={formatFigure(f.unit, f.value)}
+              definition={f.definition}
+              change={{ change: figureChange(f.value, f.previous, POLARITY[f.better]), period }}
+            />
+          ))}
+        </FigureCards>
+      </>
+    );
+  }
+  const plot: Data[] = data.series.map((s) => ({
+    type: data.chart === "bar" ? "bar" : "scatter",
+    mode: data.chart === "bar" ? undefined : "lines+markers",
+    name: s.name,
+    x: s.points.map((p) => p.x),
+    y: s.points.map((p) => p.y),
+  })) as Data[];
+  const points = data.series.reduce((n, s) => n + s.points.length, 0);
+  return (
+    <>
+      {line}
+      {points === 0 ? (
+        <p className="muted">Nothing to chart in this range.</p>
+      ) : (
+        <LazyPlot data={plot} layout={{ showlegend: data.series.length > 1, margin: { l: 56, r: 12, t: 8, b: 40 } }} label={`${title}: ${data.series.map((s) => s.name).join(", ")}`} height={260} />
+      )}
+      <p className="figure-definition cir-definition">{data.definition}</p>
+      <details className="figure-table">
+        <summary>Show the figures as a table</summary>
+        <div className="table-scroll" role="region" aria-label={`${title} figures`} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{data.x === "category" ? "Name" : "Period"}</th>
+                {data.series.map((s) => (
+                  <th scope="col" key={s.name}>
+                    {s.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {(data.series[0]?.points ?? []).map((p, i) => (
+                <tr key={p.x}>
+                  <th scope="row">{p.x}</th>
+                  {data.series.map((s) => (
+                    <td key={s.name}>{formatFigure(data.unit, s.points[i]?.y ?? null)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
