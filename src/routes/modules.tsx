@@ -14,8 +14,8 @@ const lazyPage = <T extends { default: () => React.ReactNode }>(load: () => Prom
 const parent = () => shellRoute;
 
 export const brandExRoute = createRoute({ getParentRoute: parent, path: "/brandEx", component: lazyPage(() => import("@/features/brandEx/BrandExPage")) });
-export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", component: lazyPage(() => import("@/features/modules/CirPage")) });
-export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/modules/CirDetailPage")) });
+export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", validateSearch: validateRouteSearchOf("/cir"), component: lazyPage(() => import("@/features/cir/CirPage")) });
+export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/cir/CirReportPage")) });
 export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", validateSearch: validateRouteSearchOf("/ma"), component: lazyPage(() => import("@/features/ma/MaPage")) });
 export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", validateSearch: validateRouteSearchOf("/ads"), component: lazyPage(() => import("@/features/ads/AdsPage")) });
 export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
