@@ -5,6 +5,7 @@ import { loadSigningSecret } from "./auth/secret";
 import type { Config } from "./config";
 import { demoTopUps } from "./demo/topUp";
 import { createApp, type AppDeps } from "./http/app";
+import { AdminService } from "./services/admin";
 import { AuthService } from "./services/auth";
 import { ReadCaches } from "./services/cache";
 import { CirService } from "./services/cir";
@@ -58,6 +59,8 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
       throttle: { clientBurst: config.loginClientBurst, clientPerMinute: config.loginClientPerMinute, maxConcurrent: config.loginMaxConcurrent },
     }, caches),
     users: new UserService(storage, caches),
+    // Admin (issue 17): users, brands, accounts and the audit; the same caches, so a change reaches the user at once.
+    admin: new AdminService(storage, caches, new UserService(storage, caches)),
     filterTemplates: new TemplateStore<FilterTemplate>(storage, "filter_template"),
     kpiTemplates: new TemplateStore<KpiTemplate>(storage, "kpi_template"),
     uploads: new UploadService(storage, openUploadStore(config, storage), config.uploadMaxBytes),

@@ -11,6 +11,7 @@ import { isAppRoute } from "../../domain/routes";
 import type { Config } from "../config";
 import { bearerToken } from "../auth/tokens";
 import type { Activity } from "../services/activity";
+import type { AdminService } from "../services/admin";
 import type { AuthService, Principal } from "../services/auth";
 import type { CirService } from "../services/cir";
 import type { CommerceService } from "../services/commerce";
@@ -38,6 +39,7 @@ export interface AppDeps {
   readonly config: Config;
   readonly auth: AuthService;
   readonly users: UserService;
+  readonly admin: AdminService;
   readonly filterTemplates: TemplateStore<FilterTemplate>;
   readonly kpiTemplates: TemplateStore<KpiTemplate>;
   readonly uploads: UploadService;
@@ -194,6 +196,20 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
   route("getUser", async (_b, p) => ({ user: await deps.users.userData(me(p).userId) }));
   route("filterPage", async (b, p) => ({ data: await deps.users.pagesOf(me(p).userId, b.filter) }));
+
+  // Admin (issue 17, docs/admin.md): users, brands, accounts and the audit; scoped to the admin's brands unless they hold 0.
+  route("adminUsers", async (b, p) => deps.admin.listUsers(me(p).userId, b));
+  route("addUser", async (b, p) => ({ msg: "User added", data: await deps.admin.addUser(me(p).userId, b) }));
+  route("updateUser", async (b, p) => ({ msg: "User updated", data: await deps.admin.updateUser(me(p).userId, b) }));
+  route("resetUserPassword", async (b, p) => {
+    await deps.admin.resetUserPassword(me(p).userId, b);
+    return { msg: "Password reset; the user's sessions were ended" };
+  });
+  route("removeUser", async (b, p) => {
+    await deps.admin.removeUser(me(p).userId, b.id);
+    return { msg: "User removed" };
+  });
+  route("adminAudit", async (b, p) => deps.admin.audit(me(p).userId, b));
 
   route("getTemplates", async (_b, p) => ({ data: await deps.filterTemplates.list(me(p).userId) }));
   route("upsertTemplate", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.filterTemplates.upsert(me(p).userId, b.template) }), { failMsg: UPSERT_FAIL });

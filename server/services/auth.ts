@@ -24,6 +24,9 @@ export const REFRESH_REUSE_GRACE_SECONDS = 10;
 /** How often sign-in sweeps away sessions, refresh tokens and sign-in failures that can no longer matter. */
 export const AUTH_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** What sign-in and refresh answer (401) for a disabled user who gave the right password or a live token. */
+export const DISABLED_MESSAGE = "This account is disabled: ask your administrator";
+
 export interface AuthOptions {
   readonly refreshTokenTtl: number;
   readonly maxFailures: number;
@@ -132,8 +135,8 @@ export class AuthService {
     await this.sweepIfDue();
     const email = emailInput.trim().toLowerCase();
     await this.assertNotLocked(email);
-    const res = await this.db.query<{ id: number; password_hash: string }>(
-      "SELECT id, password_hash FROM users WHERE email = $1",
+    const res = await this.db.query<{ id: number; password_hash: string; disabled: boolean }>(
+      "SELECT id, password_hash, disabled FROM users WHERE email = $1",
       [email],
     );
     const user = res.rows[0];
@@ -143,9 +146,12 @@ export class AuthService {
       throw new ServiceError("unauthorized", "Email or password is incorrect");
     }
     await this.db.query("DELETE FROM login_failures WHERE email = $1", [email]);
+    // Said only to the one who knows the password: a guesser learns nothing more than from a wrong one.
+    if (user.disabled) throw new ServiceError("unauthorized", DISABLED_MESSAGE);
     const sessionId = randomUUID();
     return this.db.transaction(async (tx) => {
       await tx.query("INSERT INTO sessions (id, user_id) VALUES ($1, $2)", [sessionId, user.id]);
+      await tx.query("UPDATE users SET last_sign_in_at = now() WHERE id = $1", [user.id]);
       return this.issue(user.id, sessionId, tx);
     });
   }
@@ -161,17 +167,22 @@ export class AuthService {
   async refresh(token: string): Promise<Tokens> {
     const hash = hashRefreshToken(token);
     const outcome = await this.db.transaction(async (tx): Promise<{ error: string } | { tokens: Tokens }> => {
-      const res = await tx.query<{ session_id: string; used: boolean; graceable: boolean; expired: boolean; revoked: boolean; user_id: number }>(
+      const res = await tx.query<{ session_id: string; used: boolean; graceable: boolean; expired: boolean; revoked: boolean; user_id: number; disabled: boolean }>(
         `SELECT r.session_id, r.used_at IS NOT NULL AS used,
                 (r.reused_at IS NULL AND r.used_at > now() - make_interval(secs => $2)) AS graceable,
                 r.expires_at <= now() AS expired,
-                s.revoked_at IS NOT NULL AS revoked, s.user_id
-           FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
-          WHERE r.token_hash = $1 FOR UPDATE`,
+                s.revoked_at IS NOT NULL AS revoked, s.user_id, u.disabled
+           FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id JOIN users u ON u.id = s.user_id
+          WHERE r.token_hash = $1 FOR UPDATE OF r`,
         [hash, REFRESH_REUSE_GRACE_SECONDS],
       );
       const row = res.rows[0];
       if (!row) return { error: "Refresh token is not valid" };
+      if (row.disabled) {
+        await tx.query("UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [row.session_id]);
+        this.caches.sessions.delete(row.session_id);
+        return { error: DISABLED_MESSAGE };
+      }
       if (row.revoked) return { error: "Session has ended" };
       if (row.used && row.graceable) {
         await tx.query("UPDATE refresh_tokens SET reused_at = now() WHERE token_hash = $1", [hash]);
@@ -221,7 +232,7 @@ export class AuthService {
     const session = await this.caches.sessions.get(claims.sessionId, async () => {
       const res = await this.db.query<{ user_id: number; permissions: PermissionCode[] }>(
         `SELECT s.user_id, u.permissions FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.id = $1 AND s.revoked_at IS NULL`,
+          WHERE s.id = $1 AND s.revoked_at IS NULL AND NOT u.disabled`,
         [claims.sessionId],
       );
       const row = res.rows[0];

@@ -2,6 +2,8 @@ import type { Queryable } from "../storage/storage";
 
 export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | "permissions" | "ads_rule" | "ads_alert"
   | "kol_campaign" | "kol" | "kol_booking" | "kol_emv"
+  /** Admin (issue 17, docs/admin.md): the audit's kinds. */
+  | "user" | "brand" | "account"
   /** CIR reports (issue 17, docs/cir.md): key = the report's id. */
   | "cir_report";
 

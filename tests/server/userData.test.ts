@@ -172,11 +172,11 @@ describe("permission changes", () => {
     expect((await getdata(tok)).permissions).toEqual(["1", "9"]);
   });
 
-  it("append a permissions.set event each time", async () => {
+  it("append a user.updated event each time", async () => {
     const email = "perm-events@example.com";
     await s.addUser(email, ["1"]);
     const events = () => s.count(
-      "SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.type = 'permissions.set'",
+      "SELECT count(*)::int AS n FROM events e JOIN users u ON u.id = e.user_id WHERE u.email = $1 AND e.type = 'user.updated'",
       [email],
     );
     const n = await events();

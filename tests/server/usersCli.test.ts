@@ -36,7 +36,7 @@ describe("users CLI", () => {
   });
 
   it.each([
-    ["a duplicate email", ["add", "--email", "demo@example.com", "--password", "orange2024", "--name", "X", "--permissions", "1"], /already exists/],
+    ["a duplicate email", ["add", "--email", "demo@example.com", "--password", "orange2024", "--name", "X", "--permissions", "1"], /already used/],
     ["an unknown brand", ["add", "--email", "b@example.com", "--password", "orange2024", "--name", "B", "--permissions", "1", "--brands", "Tipco,Nope"], /unknown brand: Nope/],
     ["a weak password", ["add", "--email", "c@example.com", "--password", "short", "--name", "C", "--permissions", "1"], /at least 8 characters/],
     ["a password without digits", ["add", "--email", "c@example.com", "--password", "onlyletters", "--name", "C", "--permissions", "1"], /letter and a digit/],
@@ -60,10 +60,10 @@ describe("users CLI", () => {
     const config = loadConfig(prepared.env);
     const { storage } = await openStorage(config);
     try {
-      const res = await storage.query<{ payload: { permissions: string[] }; actor: string }>(
-        "SELECT e.payload, e.actor FROM events e JOIN users u ON u.id = e.user_id WHERE u.email = 'mai@example.com' AND e.type = 'permissions.set' ORDER BY e.id",
+      const res = await storage.query<{ type: string; payload: { after: { permissions: string[] } }; actor: string }>(
+        "SELECT e.type, e.payload, e.actor FROM events e JOIN users u ON u.id = e.user_id WHERE u.email = 'mai@example.com' AND e.entity = 'user' ORDER BY e.id",
       );
-      expect(res.rows.map((r) => r.payload.permissions)).toEqual([["1", "2", "9"], ["1", "4"]]);
+      expect(res.rows.map((r) => [r.type, r.payload.after.permissions])).toEqual([["user.added", ["1", "2", "9"]], ["user.updated", ["1", "4"]]]);
       expect(res.rows.every((r) => r.actor === "cli")).toBe(true);
     } finally {
       await storage.close();
