@@ -32,6 +32,12 @@ export interface Config {
   readonly o2oUpstreamUrl: string | null;
   /** How long the o2o proxy waits for the service, in milliseconds. */
   readonly o2oTimeoutMs: number;
+  /** Scheduled report PDFs (docs/reports.md): the scheduler runs inside the server unless `REPORT_SCHEDULER=off`. */
+  readonly reportScheduler: boolean;
+  /** Time between the scheduler's looks at due runs, in milliseconds. */
+  readonly reportSchedulerTickMs: number;
+  /** Tests only: the scheduler waits this long after claiming a run (0: not at all). */
+  readonly reportSchedulerTestHoldMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -49,6 +55,13 @@ function bool(env: NodeJS.ProcessEnv, name: string): boolean {
   const raw = env[name] ?? "";
   if (!["", "true", "false"].includes(raw)) throw new ConfigError(`${name} must be "true" or "false", got "${raw}"`);
   return raw === "true";
+}
+
+/** An on/off setting, on unless "off" (unset, empty or "on": on). */
+function onOff(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name] ?? "";
+  if (!["", "on", "off"].includes(raw)) throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+  return raw !== "off";
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: bool(env, "TRUST_PROXY"),
     o2oUpstreamUrl: upstreamUrl(env.O2O_UPSTREAM_URL),
     o2oTimeoutMs: int(env, "O2O_TIMEOUT_MS", 10_000, 100, 120_000),
+    reportScheduler: onOff(env, "REPORT_SCHEDULER"),
+    reportSchedulerTickMs: int(env, "REPORT_SCHEDULER_TICK_MS", 60_000, 100, 3_600_000),
+    reportSchedulerTestHoldMs: int(env, "REPORT_SCHEDULER_TEST_HOLD_MS", 0, 0, 600_000),
   };
 }

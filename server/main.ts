@@ -50,7 +50,7 @@ if (config.uploadStore === "database") {
   if (copied > 0) console.log(`uploads: copied ${copied} image(s) from ${config.dataDir}/uploads into the database`);
   for (const name of skipped) console.error(`uploads: not copied into the database: ${name} is not the image its name says`);
 }
-const { app, activity, ordersImport } = built;
+const { app, activity, ordersImport, reportScheduler } = built;
 
 // An orders import cut off before its commit leaves tables that never joined the real ones; one
 // cut off after it leaves rows still to merge (server/services/importTables.ts).
@@ -68,6 +68,9 @@ const server = serve({ fetch: app.fetch, hostname: config.host, port: config.por
   );
 });
 
+// Scheduled report PDFs (docs/reports.md): due runs are made inside the server, unless REPORT_SCHEDULER=off.
+if (config.reportScheduler) reportScheduler.start();
+
 // A new demo database holds the recent o2o months; the older ones are written now, in the
 // background, a step whenever no request has been under way for DEMO_FILL_QUIET_MS: a step holds
 // the database for up to a second.
@@ -80,7 +83,7 @@ async function stop(signal: string) {
   console.log(`${signal}: closing`);
   server.close();
   demoFill.stop();
-  await demoFill.done;
+  await Promise.all([demoFill.done, reportScheduler.stop()]);
   await storage.close().catch(() => undefined);
   process.exit(0);
 }
