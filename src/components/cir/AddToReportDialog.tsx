@@ -86,7 +86,7 @@ export default function AddToReportDialog({ visible, target, label, onClose }: {
           </div>
         ) : (
           <div className="dialog-actions">
-            <Button type="button" label="Close" outlined onClick={onClose} />
+            <Button type="button" label="Done" outlined onClick={onClose} />
           </div>
         )
       }
