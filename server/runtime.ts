@@ -11,6 +11,8 @@ import { ReadCaches } from "./services/cache";
 import { CirService } from "./services/cir";
 import { CirSources } from "./services/cirSources";
 import { CommerceService } from "./services/commerce";
+import { ReportLibraryService } from "./services/reportLibrary";
+import { ReportScheduler } from "./services/reportScheduler";
 import { O2ORollups } from "./services/o2oRollups";
 import { SaleService } from "./services/sale";
 import { SocialService } from "./services/social";
@@ -94,6 +96,11 @@ export function buildDeps(config: Config, storage: Storage): AppDeps {
     // CIR (issue 17): a section is computed by the module's own service of these deps (the same
     // objects, caches and demo top-ups as the module pages); o2o sections after the demo's o2o top-up.
     cir: new CirService(storage, new CirSources(storage, () => deps, demo.o2o({ request: async () => undefined }).request)),
+    // Report library (issue 17, docs/reports.md): PDFs of the CIR reports above, made on the server.
+    reportLibrary: new ReportLibraryService(storage, {
+      readable: (userId, id) => deps.cir.readable(userId, id),
+      sectionData: (userId, range, sections, now) => deps.cir.sectionData(userId, range, sections, now),
+    }),
   };
   return deps;
 }
@@ -105,5 +112,11 @@ export function buildApp(config: Config, storage: Storage) {
 /** The server's app and what main needs of its wiring. */
 export function buildServer(config: Config, storage: Storage) {
   const deps = buildDeps(config, storage);
-  return { app: createApp(deps), activity: deps.activity, ordersImport: deps.ordersImport };
+  // Scheduled report PDFs (docs/reports.md): main starts it with the server and stops it on shutdown.
+  const reportScheduler = new ReportScheduler(storage, deps.reportLibrary, {
+    tickMs: config.reportSchedulerTickMs,
+    holdMs: config.reportSchedulerTestHoldMs,
+    log: (line) => console.log(line),
+  });
+  return { app: createApp(deps), activity: deps.activity, ordersImport: deps.ordersImport, reportScheduler };
 }
