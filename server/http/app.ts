@@ -32,6 +32,9 @@ import { KOL_IMPORT_MAX_BYTES, type KolImportService } from "../services/kolImpo
 import { registerFileImport, STATUS } from "./fileImport";
 import type { TemplateStore } from "../services/templates";
 import type { UploadService } from "../services/uploads";
+import { attachment, type ReportLibraryService } from "../services/reportLibrary";
+import { CIR_REPORT_PDF_PATH, CirReportRequest } from "../../domain/cirContract";
+import { LIBRARY_FILE_PATH, LibraryFileQuery } from "../../domain/reportLibraryContract";
 import type { UserService } from "../services/users";
 import { decodeWith, findUnstorableString } from "./decode";
 
@@ -43,6 +46,8 @@ export interface AppDeps {
   readonly filterTemplates: TemplateStore<FilterTemplate>;
   readonly kpiTemplates: TemplateStore<KpiTemplate>;
   readonly uploads: UploadService;
+  /** The report library and schedules (issue 17, docs/reports.md). */
+  readonly reportLibrary: ReportLibraryService;
   readonly metrics: MetricsService;
   readonly o2o: O2OProxy;
   readonly ordersImport: OrdersImportService;
@@ -384,6 +389,55 @@ export function createApp(deps: AppDeps): Hono<Env> {
   registerFileImport(app, {
     def: Api.importKol, maxBytes: KOL_IMPORT_MAX_BYTES, auth: deps.auth,
     run: (bytes, fields: RequestOf<"importKol">, principal) => deps.kolImport.importFile(bytes, fields, { userId: principal.userId }),
+  });
+
+  // Report library (issue 17, docs/reports.md): the calls, and two raw routes answering a PDF.
+  route("reportLibrary", async (_b, p) => deps.reportLibrary.library(me(p).userId));
+  route("saveReportToLibrary", async (b, p) => ({ msg: "Saved to your library", data: await deps.reportLibrary.save(me(p).userId, b.reportId) }));
+  route("deleteLibraryFile", async (b, p) => {
+    await deps.reportLibrary.deleteFile(me(p).userId, b.id);
+    return { msg: "Delete Success" };
+  });
+  route("scheduleReport", async (b, p) => ({ msg: "Report scheduled", data: await deps.reportLibrary.schedule(me(p).userId, b.reportId, b.frequency) }));
+  route("unscheduleReport", async (b, p) => {
+    await deps.reportLibrary.unschedule(me(p).userId, b.id);
+    return { msg: "Schedule removed" };
+  });
+  const pdfAnswer = (c: Context, bytes: Uint8Array, fileName: string) =>
+    c.body(new Uint8Array(bytes), 200, {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": attachment(fileName),
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    });
+  /** A raw GET answering a file: bearer token, `?id=` decoded with the query's schema. */
+  const pdfRoute = (routePath: string, schema: typeof LibraryFileQuery | typeof CirReportRequest, permission: "2" | null,
+    answer: (principal: Principal, id: number, c: Context) => Promise<Response>) => {
+    app.get(routePath, async (c) => {
+      const token = bearerToken(c.req.header("Authorization"));
+      const principal = token ? await deps.auth.authenticate(token) : null;
+      if (!principal) return fail(c, 401, "unauthorized", "Authorization: a valid bearer access token is required");
+      if (permission !== null && !permits(permission, principal.permissions)) {
+        return fail(c, 403, "forbidden", `permission ${permissionText(permission)} is required for ${routePath}`);
+      }
+      const decoded = decodeWith(schema, c.req.query(), "ignore");
+      if (!decoded.ok) return fail(c, 400, "invalid_body", decoded.message);
+      try {
+        return await answer(principal, Number(decoded.value.id), c);
+      } catch (err) {
+        if (err instanceof ServiceError) return fail(c, STATUS[err.kind], err.kind, err.extra.field ? `${err.extra.field}: ${err.message}` : err.message);
+        throw err;
+      }
+    });
+  };
+  pdfRoute(CIR_REPORT_PDF_PATH, CirReportRequest, "2", async (principal, id, c) => {
+    const made = await deps.reportLibrary.makePdf(principal.userId, id);
+    return pdfAnswer(c, made.bytes, made.fileName);
+  });
+  pdfRoute(LIBRARY_FILE_PATH, LibraryFileQuery, null, async (principal, id, c) => {
+    const file = await deps.reportLibrary.file(principal.userId, id);
+    if (!file) return fail(c, 404, "not_found", `id: there is no library file ${id} of yours`);
+    return pdfAnswer(c, file.bytes, file.fileName);
   });
 
   // Unknown API paths answer JSON, never the SPA.
