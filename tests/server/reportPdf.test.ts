@@ -83,7 +83,7 @@ describe("renderReportPdf", () => {
   });
 
   it("spreads a long report over pages, each with its footer and brand, and says why a section is unavailable", async () => {
-    const sections: Report["sections"] = [];
+    const sections: Report["sections"][number][] = [];
     const results: SectionResult[] = [];
     for (let i = 0; i < 12; i++) {
       sections.push({ type: "source", id: `s${i}`, source: i % 2 ? "ecommerce.gmv" : "ecommerce.figures", view: { brand: BRAND, range: { kind: "report" } } });
