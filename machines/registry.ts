@@ -39,6 +39,7 @@ import { adminAccountEditorMachine, adminBrandEditorMachine, adminPasswordEditor
 import { adminRemoveMachine } from "./admin/adminRemoveMachine";
 import { cirListMachine } from "./cir/cirListMachine";
 import { cirEditorMachine } from "./cir/cirEditorMachine";
+import { reportLibraryActionsMachine, reportLibraryMachine } from "./reportLibrary/reportLibraryMachine";
 import { saleMachine } from "./sale/saleMachine";
 
 export const MACHINES = {
@@ -85,6 +86,8 @@ export const MACHINES = {
   cirList: cirListMachine,
   cirEditor: cirEditorMachine,
   sale: saleMachine,
+  reportLibrary: reportLibraryMachine,
+  reportLibraryActions: reportLibraryActionsMachine,
 } as const satisfies Record<string, AnyStateMachine>;
 
 export type MachineName = keyof typeof MACHINES;
