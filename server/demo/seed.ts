@@ -10,6 +10,7 @@ import { seedDemoO2O } from "./o2oDemo";
 import { seedDemoSocial } from "./socialDemo";
 import { seedDemoAds } from "./adsDemo";
 import { seedDemoKol } from "./kolDemo";
+import { seedDemoCir } from "./cirDemo";
 import { DEMO_ADS_METRICS, DEMO_MA_METRICS, DEMO_METRICS_START, demoAdsValues, demoMaValues, type Channel } from "./demoSeries";
 import { UserService } from "../services/users";
 
@@ -85,6 +86,7 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     brands: DEMO_BRANDS.map((b) => b.name),
   }, "seed");
   await grantDemoO2O(db, id);
+  await seedDemoCir(db, id);
   return true;
 }
 

@@ -84,9 +84,12 @@ export class CirService {
     const params: unknown[] = [userId];
     const where: string[] = [];
     const mine = "r.owner_id = $1";
-    const shared = reader.cir ? `(r.visibility = 'brand' AND r.brand_id = ANY($2::int[]))` : "false";
-    if (reader.cir) params.push([...reader.brandIds]);
-    where.push(owner === "me" ? mine : owner === "others" ? `(NOT ${mine} AND ${shared})` : `(${mine} OR ${shared})`);
+    const shared = () => {
+      if (!reader.cir) return "false";
+      params.push([...reader.brandIds]);
+      return `(r.visibility = 'brand' AND r.brand_id = ANY($${params.length}::int[]))`;
+    };
+    where.push(owner === "me" ? mine : owner === "others" ? `(NOT ${mine} AND ${shared()})` : `(${mine} OR ${shared()})`);
     const q = req.q?.trim();
     if (q) {
       params.push(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -270,7 +273,7 @@ export class CirService {
   async history(userId: number, id: number, after = 0): Promise<EventPage> {
     const live = (await this.db.query("SELECT 1 FROM cir_reports WHERE id = $1", [id])).rows.length > 0;
     if (live) await this.readableRow(this.db, userId, id);
-    else if (!(await this.lastEvent(this.db, id))?.report || (await this.lastEvent(this.db, id))!.report.ownerId !== userId) throw notFound(id);
+    else if ((await this.lastEvent(this.db, id))?.report.ownerId !== userId) throw notFound(id);
     const limit = HISTORY_PAGE_DEFAULT;
     const res = await this.db.query<EventRow>(
       `SELECT id::int AS id, to_char(at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD"T"HH24:MI:SS') AS at, type, actor, payload

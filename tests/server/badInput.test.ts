@@ -174,6 +174,49 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", values: without(kolEmv(), "likes") }, "values.likes"],
     withText: (t) => [{ brand: `Tipco${t}`, values: kolEmv() }, "brand"],
   },
+  // CIR (issue 17): report 999,999 does not exist; a valid body is refused with 404, never written.
+  createCirReport: {
+    valid: { title: "Probe", brand: "Tipco", range: { kind: "relative", preset: "lastMonth" } },
+    mistyped: [{ title: 42, brand: "Tipco", range: { kind: "relative", preset: "lastMonth" } }, "title"],
+    missing: [{ title: "Probe", brand: "Tipco" }, "range"],
+    withText: (t) => [{ title: `Probe${t}`, brand: "Tipco", range: { kind: "relative", preset: "lastMonth" } }, "title"],
+  },
+  addCirSection: {
+    valid: { id: 999_999, section: { type: "text", id: "t1", text: "Probe" } },
+    mistyped: [{ id: "1", section: { type: "text", id: "t1", text: "Probe" } }, "id"],
+    missing: [{ id: 999_999 }, "section"],
+    withText: (t) => [{ id: 999_999, section: { type: "text", id: "t1", text: `Probe${t}` } }, "section.text"],
+  },
+  updateCirReport: {
+    valid: { id: 999_999, version: 0, title: "Probe" },
+    mistyped: [{ id: 999_999, version: "0" }, "version"],
+    missing: [{ id: 999_999 }, "version"],
+    withText: (t) => [{ id: 999_999, version: 0, title: `Probe${t}` }, "title"],
+  },
+  duplicateCirReport: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: "1" }, "id"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: 999_999, title: `Probe${t}` }, "title"],
+  },
+  deleteCirReport: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: "1" }, "id"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: `1${t}` }, "id"],
+  },
+  restoreCirReport: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: 999_999, event: "3" }, "event"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: `1${t}` }, "id"],
+  },
+  cirSectionData: {
+    valid: { range: { kind: "relative", preset: "last7" }, sections: [] },
+    mistyped: [{ range: { kind: "relative", preset: "last7" }, sections: "none" }, "sections"],
+    missing: [{ sections: [] }, "range"],
+    withText: (t) => [{ range: { kind: "relative", preset: "last7" }, sections: [{ type: "text", id: "t1", text: `Probe${t}` }] }, "sections[0].text"],
+  },
 };
 
 /** A call of KOL Campaign naming a brand and an id. */
