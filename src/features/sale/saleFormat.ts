@@ -117,7 +117,7 @@ export function dailyCard(s: SaleSummary, range: string): ChartCard {
         ...BASE_LAYOUT,
         xaxis: { type: "date", tickformat: "%d %b", automargin: true, gridcolor: GRID_COLOUR },
         yaxis: { ...MONEY_AXIS, title: { text: "GMV" } },
-        ...(measured === 0 ? {} : { yaxis2: { ...COUNT_AXIS, title: { text: "Store views" }, overlaying: "y" as const, side: "right" as const, showgrid: false } }),
+        ...(measured === 0 ? {} : { yaxis2: { ...COUNT_AXIS, tickformat: ",.0f", title: { text: "Store views" }, overlaying: "y" as const, side: "right" as const, showgrid: false } }),
         margin: { l: 64, r: 64, t: 16, b: 48 },
         showlegend: true,
       },
