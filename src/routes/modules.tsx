@@ -18,7 +18,7 @@ export const cirRoute = createRoute({ getParentRoute: parent, path: "/cir", vali
 export const cirDetailRoute = createRoute({ getParentRoute: parent, path: "/cir/$id", component: lazyPage(() => import("@/features/cir/CirReportPage")) });
 export const maRoute = createRoute({ getParentRoute: parent, path: "/ma", validateSearch: validateRouteSearchOf("/ma"), component: lazyPage(() => import("@/features/ma/MaPage")) });
 export const adsRoute = createRoute({ getParentRoute: parent, path: "/ads", validateSearch: validateRouteSearchOf("/ads"), component: lazyPage(() => import("@/features/ads/AdsPage")) });
-export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", component: lazyPage(() => import("@/features/modules/AdminPage")) });
+export const adminRoute = createRoute({ getParentRoute: parent, path: "/admin", validateSearch: validateRouteSearchOf("/admin"), component: lazyPage(() => import("@/features/admin/AdminPage")) });
 export const campaignRoute = createRoute({ getParentRoute: parent, path: "/campaign", validateSearch: validateRouteSearchOf("/campaign"), component: lazyPage(() => import("@/features/kol/KolPage")) });
 export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-commerce", validateSearch: validateRouteSearchOf("/e-commerce"), component: lazyPage(() => import("@/features/commerce/ECommercePage")) });
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", validateSearch: validateRouteSearchOf("/crm"), component: lazyPage(() => import("@/features/crm/CrmPage")) });
@@ -26,7 +26,7 @@ export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affi
 export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
 export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
 export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/sale/SalePage")) });
-export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", component: lazyPage(() => import("@/features/modules/FormAcPage")) });
+export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", validateSearch: validateRouteSearchOf("/formAC"), component: lazyPage(() => import("@/features/admin/FormAcPage")) });
 
 export const moduleRoutes = [
   brandExRoute, cirRoute, cirDetailRoute, maRoute, adsRoute, adminRoute, campaignRoute, eCommerceRoute, crmRoute,

@@ -1,0 +1,60 @@
+/** Remove a user or an account after a confirmation naming it (machines/admin/adminRemoveMachine). */
+import { useEffect, useRef } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { adminRemoveMachine, sameAdminRemove, selectAdminRemove, type AdminRemoveTarget } from "../../../machines/admin/adminRemoveMachine";
+import { appInspect } from "@/app/inspect";
+import { showToast } from "@/app/toast";
+import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
+import { removeActors } from "./adminActors";
+
+export interface RemoveDialogProps {
+  /** What to remove; null: no dialog. */
+  target: AdminRemoveTarget | null;
+  onClose: () => void;
+  onRemoved: (target: AdminRemoveTarget) => void;
+}
+
+export function RemoveDialog({ target, onClose, onRemoved }: RemoveDialogProps) {
+  const latest = useRef({ onClose, onRemoved });
+  latest.current = { onClose, onRemoved };
+  const actor = useActorRef(
+    adminRemoveMachine.provide({
+      actors: removeActors,
+      actions: {
+        notifyRemoved: (_, { target: removed }) => {
+          showToast({ severity: "success", summary: removed.kind === "user" ? `User removed: ${removed.name}` : `Account removed: ${removed.name}` });
+          latest.current.onRemoved(removed);
+        },
+      },
+    }),
+    { inspect: appInspect },
+  );
+  const view = useSelector(actor, selectAdminRemove, sameAdminRemove);
+  useEffect(() => {
+    if (target !== null) actor.send({ type: "remove.open", target });
+    else actor.send({ type: "remove.cancel" });
+  }, [actor, target]);
+  const shown = view.target ?? target;
+  const what = shown?.kind === "user" ? "user" : "account";
+  return (
+    <ConfirmDeleteDialog
+      visible={view.open}
+      header={`Remove ${what} ${shown?.name ?? ""}?`}
+      width={460}
+      deleting={view.removing}
+      error={view.error}
+      failurePrefix={`The ${what} was not removed`}
+      onConfirm={() => actor.send({ type: "remove.confirm" })}
+      onCancel={() => {
+        actor.send({ type: "remove.cancel" });
+        latest.current.onClose();
+      }}
+    >
+      <p>
+        {shown?.kind === "user"
+          ? `${shown.name} can no longer sign in. Their changes stay in the audit.`
+          : `The account ${shown?.name ?? ""} and its pages are removed from the brand, with their data.`}
+      </p>
+    </ConfirmDeleteDialog>
+  );
+}

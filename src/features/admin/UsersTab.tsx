@@ -1,0 +1,129 @@
+/**
+ * The Users tab of /admin (issue 17): the users the admin manages, searched (`q`) and paged (`pg`)
+ * in the URL, on the `adminUsers` page machine; Add user, and per user Edit, Reset password and
+ * Remove (not offered for the signed-in admin, who cannot remove themselves).
+ */
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
+import type { AdminUser } from "../../../domain/adminContract";
+import { adminUsersMachine, sameUsersPhase, selectUsersPhase, type AdminUsersQuery } from "../../../machines/admin/adminPages";
+import type { AdminRemoveTarget } from "../../../machines/admin/adminRemoveMachine";
+import { appInspect } from "@/app/inspect";
+import { Button } from "@/components/ui/Button";
+import { formatBangkok, formatCodes } from "./adminFormat";
+import { usersActors } from "./adminActors";
+import { PasswordDialog } from "./PasswordDialog";
+import { RemoveDialog } from "./RemoveDialog";
+import { UserDialog } from "./UserDialog";
+
+export interface UsersTabProps {
+  q: string;
+  page: number;
+  selfEmail: string;
+  onSearch: (q: string, page: number) => void;
+}
+
+type Editing = { kind: "none" } | { kind: "user"; user: AdminUser | null } | { kind: "password"; user: AdminUser } | { kind: "remove"; target: AdminRemoveTarget };
+
+export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
+  const query = useMemo<AdminUsersQuery>(() => ({ q, page }), [q, page]);
+  const actor = useActorRef(adminUsersMachine.provide({ actors: usersActors }), { input: { query }, inspect: appInspect });
+  useEffect(() => actor.send({ type: "page.query", query }), [actor, query]);
+  const phase = useSelector(actor, selectUsersPhase, sameUsersPhase);
+  const [typed, setTyped] = useState(q);
+  useEffect(() => setTyped(q), [q]);
+  const [editing, setEditing] = useState<Editing>({ kind: "none" });
+  const close = () => setEditing({ kind: "none" });
+  const reload = () => {
+    close();
+    actor.send({ type: "page.reload" });
+  };
+  const data = phase.data;
+  const pages = data === null ? 1 : Math.max(1, Math.ceil(data.total / data.pageSize));
+  const isSelf = (u: AdminUser) => u.email.toLowerCase() === selfEmail.toLowerCase();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSearch(typed.trim(), 1);
+  };
+  return (
+    <section className="admin-tab" aria-label="Users">
+      <div className="admin-toolbar">
+        <form role="search" className="admin-search" onSubmit={submit}>
+          <input className="p-inputtext p-component" aria-label="Search users by email or name" placeholder="Search email or name" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+          <Button type="submit" label="Search" outlined />
+        </form>
+        <Button type="button" label="Add user" icon="pi pi-user-plus" onClick={() => setEditing({ kind: "user", user: null })} />
+      </div>
+      {phase.kind === "failed" && (
+        <div className="form-error" role="alert">
+          {phase.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "page.retry" })} />
+        </div>
+      )}
+      {phase.kind === "empty" && <p role="status" className="muted">{q === "" ? "No user to manage yet." : `No user matches “${q}”.`}</p>}
+      {data !== null && data.data.length > 0 && (
+        <div className="admin-table-wrap" aria-busy={phase.kind === "loading"}>
+          <table className="admin-table" aria-label="Users table">
+            <thead>
+              <tr>
+                <th scope="col" className="admin-col-user">User</th>
+                <th scope="col">Permissions</th>
+                <th scope="col">Brands</th>
+                <th scope="col">Status</th>
+                <th scope="col">Last sign-in (Bangkok)</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((u) => (
+                <tr key={u.id}>
+                  <td data-label="User">
+                    <strong>{u.name}</strong>
+                    {isSelf(u) && <span className="admin-you"> (you)</span>}
+                    <div className="muted admin-email">{u.email}</div>
+                  </td>
+                  <td data-label="Permissions">{formatCodes(u.permissions)}</td>
+                  <td data-label="Brands">{u.brands.length === 0 ? "none" : u.brands.join(", ")}</td>
+                  <td data-label="Status">{u.disabled ? "Disabled" : "Active"}</td>
+                  <td data-label="Last sign-in">{formatBangkok(u.lastSignInAt)}</td>
+                  <td>
+                    <div className="admin-actions">
+                    <Button type="button" label="Edit" text aria-label={`Edit ${u.email}`} onClick={() => setEditing({ kind: "user", user: u })} />
+                    <Button type="button" label="Reset password" text aria-label={`Reset password of ${u.email}`} onClick={() => setEditing({ kind: "password", user: u })} />
+                    {isSelf(u) ? (
+                      <span className="muted admin-self">You cannot remove yourself</span>
+                    ) : (
+                      <Button
+                        type="button"
+                        label="Remove"
+                        text
+                        severity="danger"
+                        aria-label={`Remove ${u.email}`}
+                        onClick={() => setEditing({ kind: "remove", target: { kind: "user", id: String(u.id), name: u.email, brandId: null } })}
+                      />
+                    )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data !== null && data.total > data.pageSize && (
+        <nav className="admin-pager" aria-label="Users pages">
+          <Button type="button" label="Previous" outlined disabled={page <= 1} onClick={() => onSearch(q, page - 1)} />
+          <span>
+            Page {page} of {pages} · {data.total} users
+          </span>
+          <Button type="button" label="Next" outlined disabled={page >= pages} onClick={() => onSearch(q, page + 1)} />
+        </nav>
+      )}
+      {data !== null && data.total > 0 && data.total <= data.pageSize && <p className="muted">{data.total === 1 ? "1 user" : `${data.total} users`}</p>}
+      <UserDialog user={editing.kind === "user" ? editing.user : null} selfEmail={selfEmail} visible={editing.kind === "user"} onClose={close} onSaved={reload} />
+      <PasswordDialog user={editing.kind === "password" ? editing.user : null} onClose={close} />
+      <RemoveDialog target={editing.kind === "remove" ? editing.target : null} onClose={close} onRemoved={reload} />
+    </section>
+  );
+}

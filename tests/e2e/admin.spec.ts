@@ -1,0 +1,218 @@
+/**
+ * The Admin page and /formAC (issue 17, src/features/admin), signed in as the demo admin
+ * (permissions 1–9, brands Aura, Aura Move and Tipco):
+ * - a brand is added, then a user holding only it with exactly permissions 7 and 8; after signing
+ *   out, that user signs in and the side menu enables exactly E-Commerce, CRM and Affiliate;
+ * - a user's permissions are edited in the dialog, and the Audit tab lists the change (who, before → after);
+ * - /formAC, opened from a brand, adds an account with two pages after a page id given twice was
+ *   refused under the pages, and a page id another account has is refused by the server;
+ * - the admin is not offered Remove on themselves, nor can they untick their own permission 4.
+ */
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { AdminBrand, AdminUser } from "../../domain/adminContract";
+import { trackPageProblems } from "./models/pageProblems";
+import { signInQuickly, signInWithForm } from "./support/session";
+import { DEMO } from "./support/users";
+
+trackPageProblems(test);
+
+const stamp = () => `${Date.now() % 1_000_000}`;
+const menu = (page: Page) => page.getByRole("navigation", { name: "Modules" });
+const MENU = ["Brand Experience", "CIR", "Facebook MA", "Admin", "Ads & Automation", "KOL Campaign", "E-Commerce", "CRM", "Affiliate"];
+
+async function token(request: APIRequestContext): Promise<string> {
+  const login = await request.post("/auth/login-user", { data: { email: DEMO.email, password: DEMO.password } });
+  return (await login.json()).user.Tokens.access_token as string;
+}
+async function api<T>(request: APIRequestContext, method: "GET" | "POST", path: string, data?: object): Promise<T> {
+  const headers = { authorization: `Bearer ${await token(request)}` };
+  const res = method === "GET" ? await request.get(path, { headers }) : await request.post(path, { data, headers });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** Every toast shown from now on, by its summary (a toast lives 1.5 s; the page keeps the list). */
+async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { shownToasts: string[] }).shownToasts = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll(".p-toast-summary")) {
+        const text = el.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
+}
+
+test("an admin adds a brand and a user with permissions 7 and 8; that user's menu enables exactly those modules", async ({ page }) => {
+  const brand = `Nova ${stamp()}`;
+  const email = `ecom.${stamp()}@example.com`;
+  await page.goto("/");
+  await signInWithForm(page, DEMO);
+  await expect(page).toHaveURL(/\/brandEx/);
+  await menu(page).getByRole("link", { name: "Admin", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin");
+  const toasts = await watchToasts(page);
+
+  // --- A brand, on Facebook from 2024.
+  await page.getByRole("tab", { name: "Brands" }).click();
+  await expect(page).toHaveURL(/tab=brands/);
+  await page.getByRole("button", { name: "Add brand" }).click();
+  const brandDialog = page.getByRole("dialog", { name: "Add brand" });
+  const brandName = brandDialog.getByRole("textbox", { name: "Brand name" });
+  // Without a name: said under the field, nothing sent.
+  await brandDialog.getByRole("button", { name: "Add brand" }).click();
+  await expect(brandName).toHaveAccessibleDescription("Brand name is required.");
+  await brandName.fill(brand);
+  await brandDialog.getByRole("checkbox", { name: "Facebook" }).check();
+  await brandDialog.getByRole("textbox", { name: "Facebook start year" }).fill("2024");
+  await brandDialog.getByRole("button", { name: "Add brand" }).click();
+  await expect(brandDialog).toBeHidden();
+  await expect.poll(toasts).toContain(`Brand added: ${brand}`);
+  const opened = page.getByRole("article", { name: brand });
+  await expect(opened).toBeVisible();
+  await expect(opened).toContainText("Facebook from 2024");
+
+  // --- The user: two permissions, the new brand.
+  await page.getByRole("tab", { name: "Users" }).click();
+  await page.getByRole("button", { name: "Add user" }).click();
+  const userDialog = page.getByRole("dialog", { name: "Add user" });
+  await expect(userDialog.getByRole("group", { name: "Permissions" }).getByRole("checkbox")).toHaveCount(10);
+  await userDialog.getByRole("textbox", { name: "Email" }).fill(email);
+  await userDialog.getByRole("textbox", { name: "Name" }).fill("Ecom Only");
+  await userDialog.getByLabel("Password", { exact: true }).fill("Ecom2026only");
+  await userDialog.getByRole("group", { name: "Brands" }).getByRole("checkbox", { name: brand }).check();
+  await userDialog.getByRole("checkbox", { name: "7 · E-Commerce" }).check();
+  await userDialog.getByRole("checkbox", { name: "8 · CRM and Affiliate" }).check();
+  await userDialog.getByRole("button", { name: "Add user" }).click();
+  await expect(userDialog).toBeHidden();
+  await expect.poll(toasts).toContain(`User added: ${email}`);
+  await page.getByRole("textbox", { name: "Search users by email or name" }).fill(email);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const row = page.getByRole("table", { name: "Users table" }).getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("7, 8");
+  await expect(row).toContainText(brand);
+
+  // --- Sign out; the new user signs in.
+  await page.goto("/logout");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  await signInWithForm(page, { ...DEMO, email, password: "Ecom2026only" });
+  // Signed in (wherever the app lands them), their E-Commerce page shows the side menu.
+  await expect(page.getByLabel("Email")).toBeHidden();
+  await page.goto("/e-commerce");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("E-Commerce");
+  // The new brand is theirs, and theirs only.
+  await expect(page.getByRole("combobox", { name: "Brand" }).locator("option")).toHaveText([brand]);
+  const enabled = new Set(["E-Commerce", "CRM", "Affiliate"]);
+  for (const label of MENU) {
+    const item = menu(page).getByRole("link", { name: label, exact: true });
+    await expect(item).toBeVisible();
+    if (enabled.has(label)) await expect(item, label).toHaveAttribute("href", /^\//);
+    else await expect(item, label).toHaveAttribute("aria-disabled", "true");
+  }
+  // Admin is not theirs: the route sends them to the permission page.
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/errorPermission/);
+  await page.goto("/formAC");
+  await expect(page).toHaveURL(/\/errorPermission/);
+});
+
+test("a user's permissions are edited, and the audit lists the change with who made it", async ({ page, request }) => {
+  const email = `audit.${stamp()}@example.com`;
+  await api<{ data: AdminUser }>(request, "POST", "/user/add-user", { email, name: "Audit Me", password: "Audit2026me", permissions: ["1", "7"], brands: ["Tipco"] });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  const table = page.getByRole("table", { name: "Users table" });
+  await expect(table.getByRole("row").filter({ hasText: email })).toContainText("1, 7");
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit user ${email}` });
+  await expect(dialog.getByRole("checkbox", { name: "7 · E-Commerce" })).toBeChecked();
+  await dialog.getByRole("checkbox", { name: "9 · KPI and Clear Filter buttons" }).check();
+  await dialog.getByRole("checkbox", { name: "1 · Brand Experience" }).uncheck();
+  await dialog.getByRole("button", { name: "Save user" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.getByRole("row").filter({ hasText: email })).toContainText("7, 9");
+
+  await page.getByRole("tab", { name: "Audit" }).click();
+  const audit = page.getByRole("table", { name: "Audit table" });
+  const change = audit.getByRole("row").filter({ hasText: email }).filter({ hasText: "User changed" }).first();
+  await expect(change).toContainText(DEMO.email);
+  await expect(change).toContainText(/1,\s?7.*→.*7,\s?9/);
+  // Filtered by kind Brands, the user's change is not listed; by who made it, it is.
+  const filters = page.getByRole("form", { name: "Audit filters" });
+  await filters.getByRole("combobox", { name: "Kind" }).selectOption("Brands");
+  await expect(page).toHaveURL(/ak=brand/);
+  await expect(audit.getByRole("row").filter({ hasText: email })).toHaveCount(0);
+  await filters.getByRole("combobox", { name: "Kind" }).selectOption("Users");
+  await filters.getByRole("textbox", { name: "Changed by" }).fill(DEMO.email);
+  await filters.getByRole("button", { name: "Filter", exact: true }).click();
+  await expect(page).toHaveURL(/au=demo%40example.com|au=demo@example.com/);
+  await expect(audit.getByRole("row").filter({ hasText: email }).first()).toBeVisible();
+});
+
+test("/formAC adds an account with two pages to a brand; a page id given twice, or held by another account, is refused under the pages", async ({ page, request }) => {
+  const brands = (await api<{ data: AdminBrand[] }>(request, "GET", "/user/admin-brands")).data;
+  const tipco = brands.find((b) => b.name === "Tipco")!;
+  const taken = brands.flatMap((b) => b.accounts.flatMap((a) => a.pages.map((p) => p.id)))[0]!;
+  const accountId = `tipco.e2e.${stamp()}`;
+  const [p1, p2] = [`9${stamp()}1`, `9${stamp()}2`];
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?tab=brands&b=${tipco.id}`);
+  const toasts = await watchToasts(page);
+  await page.getByRole("article", { name: "Tipco" }).getByRole("link", { name: "Add account" }).click();
+  await expect(page).toHaveURL(new RegExp(`/formAC\\?b=${tipco.id}`));
+  const form = page.getByRole("region", { name: "Add a social account" });
+  await expect(form.getByRole("combobox", { name: "Brand" })).toHaveValue(String(tipco.id));
+  // Only the brand's channels are offered.
+  const channels = await form.getByRole("combobox", { name: "Channel" }).locator("option").allTextContents();
+  expect(channels.filter((c) => c !== "Choose a channel").sort()).toEqual(tipco.channels.map((c) => (c.channel === "facebook" ? "Facebook" : "TikTok")).sort());
+
+  // Save with nothing: the name named under its field.
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(form.getByRole("textbox", { name: "Account name" })).toHaveAccessibleDescription("Account name is required.");
+  await form.getByRole("textbox", { name: "Account id" }).fill(accountId);
+  await form.getByRole("textbox", { name: "Account name" }).fill("Tipco E2E");
+  await form.getByRole("textbox", { name: "Page 1 id" }).fill(p1);
+  await form.getByRole("textbox", { name: "Page 1 name" }).fill("Tipco Shop");
+  await form.getByRole("button", { name: "Add page" }).click();
+  await form.getByRole("textbox", { name: "Page 2 id" }).fill(p1);
+  await form.getByRole("textbox", { name: "Page 2 name" }).fill("Tipco Outlet");
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(form.getByRole("textbox", { name: "Page 2 id" })).toHaveAccessibleDescription(`Page id ${p1} appears more than once.`);
+  await expect(form.getByRole("textbox", { name: "Page 2 id" })).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/formAC/);
+
+  // A page id another account holds: refused by the server, said under the pages.
+  await form.getByRole("textbox", { name: "Page 2 id" }).fill(taken);
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(form.getByRole("textbox", { name: "Page 2 id" })).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByRole("textbox", { name: "Page 2 id" })).toHaveAccessibleDescription(new RegExp(taken));
+  await expect(page).toHaveURL(/\/formAC/);
+
+  await form.getByRole("textbox", { name: "Page 2 id" }).fill(p2);
+  await form.getByRole("button", { name: "Add account" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?.*tab=brands`));
+  await expect.poll(toasts).toContain("Account added to Tipco");
+  const account = page.getByRole("list", { name: "Accounts of Tipco" }).getByRole("listitem").filter({ hasText: "Tipco E2E" }).first();
+  await expect(account).toContainText(accountId);
+  await expect(account).toContainText(`Tipco Shop (${p1})`);
+  await expect(account).toContainText(`Tipco Outlet (${p2})`);
+});
+
+test("the admin is not offered Remove on themselves, nor to untick their own permission 4", async ({ page }) => {
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?q=${encodeURIComponent(DEMO.email)}`);
+  const row = page.getByRole("table", { name: "Users table" }).getByRole("row").filter({ hasText: DEMO.email });
+  await expect(row).toContainText("(you)");
+  await expect(row).toContainText("You cannot remove yourself");
+  await expect(page.getByRole("button", { name: `Remove ${DEMO.email}` })).toHaveCount(0);
+  await page.getByRole("button", { name: `Edit ${DEMO.email}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit user ${DEMO.email}` });
+  const admin = dialog.getByRole("checkbox", { name: "4 · Admin" });
+  await expect(admin).toBeChecked();
+  await expect(admin).toBeDisabled();
+  await expect(admin).toHaveAccessibleDescription(/you cannot take away your own permission 4/);
+  await expect(dialog.getByRole("checkbox", { name: /^Disabled/ })).toBeDisabled();
+});
