@@ -12,7 +12,8 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import { figureChange, previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AdsKpi } from "../../../machines/ads/adsMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
-import { cardTarget } from "@/components/cir/reportTargets";
+import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
@@ -69,7 +70,7 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-function KeyFigures({ figures, start, end }: { figures: AdsFigures; start: string; end: string }) {
+function KeyFigures({ brand, figures, start, end }: { brand: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = `${start} to ${end}`;
   const before = `${period.start} to ${period.end}`;
@@ -78,7 +79,10 @@ function KeyFigures({ figures, start, end }: { figures: AdsFigures; start: strin
     <section className="ads-figures" aria-labelledby="ads-figures-title">
       <div className="chart-card-head">
         <h2 id="ads-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title="the key figures" />
+        <div className="chart-card-actions">
+          <AddToReportButton target={reportTarget("ads.figures", { brand, start, end })} label="the key figures" />
+          <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title="the key figures" />
+        </div>
       </div>
       <p className="muted ads-compared">
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
@@ -258,7 +262,7 @@ export function AdsView(p: AdsViewProps) {
             Updating the figures…
           </p>
         )}
-        <KeyFigures figures={p.figures} start={p.start} end={p.end} />
+        <KeyFigures brand={p.brand} figures={p.figures} start={p.start} end={p.end} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-megaphone" aria-hidden="true" />

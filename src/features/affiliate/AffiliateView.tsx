@@ -13,6 +13,8 @@ import { figureChange, previousPeriod, type PreviousPeriod } from "../../../doma
 import type { AffiliateSort } from "../../../domain/routeSearch";
 import { hasNoAffiliateSales } from "../../../machines/affiliate/affiliateMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import "@/components/charts/chartCard.css";
 import "@/components/figures/chartFilters.css";
 import { captionLine } from "@/components/export/imageLayout";
@@ -58,7 +60,7 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-function KeyFigures({ figures, start, end, period }: { figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+function KeyFigures({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
   const range = `${start} to ${end}`;
   const before = `${period.start} to ${period.end}`;
   const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
@@ -66,7 +68,10 @@ function KeyFigures({ figures, start, end, period }: { figures: AffiliateFigures
     <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
       <div className="chart-card-head">
         <h2 id="affiliate-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title="the key figures" />
+        <div className="chart-card-actions">
+          <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label="the key figures" />
+          <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title="the key figures" />
+        </div>
       </div>
       <p className="muted affiliate-compared">
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range; the brand&rsquo;s e-commerce
@@ -92,13 +97,16 @@ function KeyFigures({ figures, start, end, period }: { figures: AffiliateFigures
 
 const noFilter = () => undefined;
 
-function Charts({ brand, figures, start, end, period }: { brand: string; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+/** The charts that can go into a CIR report ("Add to report"). */
+const REPORT_CARDS = { "affiliate-gmv-and-commission-over-time": "affiliate.gmv" } as const;
+
+function Charts({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
   const cards = useMemo(() => affiliateCards(figures, `${start} to ${end}`, `${period.start} to ${period.end}`), [figures, start, end, period]);
   const caption = captionLine(brand, start, end);
   return (
     <div className="chart-grid">
       {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={noFilter} caption={caption} />
+        <ChartCardView key={card.id} card={card} onFilter={noFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform })} />
       ))}
     </div>
   );
@@ -164,7 +172,7 @@ export function AffiliateView(p: AffiliateViewProps) {
             Updating the figures…
           </p>
         )}
-        <KeyFigures figures={p.figures} start={p.start} end={p.end} period={period} />
+        <KeyFigures brand={p.brand} platform={p.platform ?? undefined} figures={p.figures} start={p.start} end={p.end} period={period} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-users" aria-hidden="true" />
@@ -174,7 +182,7 @@ export function AffiliateView(p: AffiliateViewProps) {
             </p>
           </div>
         ) : (
-          <Charts brand={p.brand} figures={p.figures} start={p.start} end={p.end} period={period} />
+          <Charts brand={p.brand} platform={p.platform ?? undefined} figures={p.figures} start={p.start} end={p.end} period={period} />
         )}
         <AffiliateLeaderboard
           figures={p.figures}

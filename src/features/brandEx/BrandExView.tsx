@@ -57,7 +57,7 @@ export function BrandExView({ userName, view, pagesInView, failed, kpi, social, 
         </p>
       )}
       {/* A page whose data failed before anything arrived shows only its error. */}
-      {(social !== null || failed === null) && <SocialOverviewView social={social} range={{ start: toDisplayDate(view.range.startDate), end: toDisplayDate(view.range.endDate) }} />}
+      {(social !== null || failed === null) && <SocialOverviewView social={social} range={{ start: toDisplayDate(view.range.startDate), end: toDisplayDate(view.range.endDate) }} brand={view.brand} pages={view.pages} />}
       {moduleLines !== null && (
         <ModuleLinesView
           lines={moduleLines}

@@ -10,6 +10,8 @@ import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
 import "./socialOverview.css";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
+import { reportTarget } from "@/components/cir/reportTargets";
 
 interface Figure {
   readonly label: string;
@@ -79,15 +81,23 @@ export interface SocialOverviewProps {
   social: SocialSection | null;
   /** The view's range (YYYY-MM-DD), said before the figures arrive. */
   range: { readonly start: string; readonly end: string };
+  /** The view's brand and pages: "Add to report" freezes them with the figures' range. */
+  brand?: string | undefined;
+  pages?: readonly string[] | undefined;
 }
 
-export function SocialOverviewView({ social, range }: SocialOverviewProps) {
+export function SocialOverviewView({ social, range, brand, pages }: SocialOverviewProps) {
   // The figures' own range once they are here; the view's until then (the line shows at once).
   const shown = social?.kind === "ready" ? social.figures.range : range;
   const previous = social?.kind === "ready" ? social.figures.previous : previousPeriod(range);
   return (
     <section className="social-overview" aria-labelledby="social-overview-title">
-      <h2 id="social-overview-title">Social overview</h2>
+      <div className="chart-card-head">
+        <h2 id="social-overview-title">Social overview</h2>
+        {brand !== undefined && social?.kind === "ready" && (
+          <AddToReportButton target={reportTarget("brandEx.figures", { brand, start: shown.start, end: shown.end, pages })} label="the social overview" />
+        )}
+      </div>
       <p className="muted">
         Facebook pages and TikTok accounts in view, {shown.start} to {shown.end}, compared with {previous.start} to {previous.end}.
       </p>

@@ -15,7 +15,8 @@ import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
 import { activeFilterParts } from "@/features/commerce/commerceData";
 import { captionLine } from "@/components/export/imageLayout";
-import { cardTarget } from "@/components/cir/reportTargets";
+import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
@@ -82,7 +83,10 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
     <section className="commerce-figures" aria-labelledby="commerce-figures-title">
       <div className="chart-card-head">
         <h2 id="commerce-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
+        <div className="chart-card-actions">
+          <AddToReportButton target={reportTarget("ecommerce.figures", { brand: figures.brand, start: figures.start, end: figures.end, channel })} label="the key figures" />
+          <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
+        </div>
       </div>
       <FigureCards label="Key figures" className="commerce-summary">
         {keyFigures(figures.totals, figures.previous.totals).map((k) => (

@@ -12,6 +12,8 @@ import { captionLine } from "@/components/export/imageLayout";
 import { clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
 import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
+import { reportTarget } from "@/components/cir/reportTargets";
 
 export const PAGE_TITLE = "CRM";
 export const NO_CUSTOMERS = "No customers ordered in this range.";
@@ -108,6 +110,10 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
   return (
     <>
       <ScoringSource result={result} />
+      <div className="chart-card-actions crm-report-actions">
+        <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the CRM figures" />
+        <AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="customers by RFM segment" />
+      </div>
       <KeyFigures summary={result.summary} periods={loaded} />
       <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }} />
       <RfGridSection summary={result.summary} naming={naming} />

@@ -16,6 +16,8 @@ import { figureChange, previousPeriod, type FigureChange, type PreviousPeriod } 
 import type { KolSort } from "../../../domain/routeSearch";
 import type { KolChoices } from "../../../machines/kol/kolMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import { reportTarget } from "@/components/cir/reportTargets";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import type { ClickValue, FigureTable } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { LazyPlot, type PlotPoint } from "@/components/charts/LazyPlot";
@@ -116,7 +118,7 @@ function exportRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], nam
 // Figure cards
 
 /** The figure cards of the overview: the range against the previous period of equal length. */
-function OverviewFigures({ overview, start, end }: { overview: KolOverview; start: string; end: string }) {
+function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = `${start} to ${end}`;
   const before = `${period.start} to ${period.end}`;
@@ -126,7 +128,10 @@ function OverviewFigures({ overview, start, end }: { overview: KolOverview; star
     <section className="kol-figures" aria-labelledby="kol-figures-title">
       <div className="chart-card-head">
         <h2 id="kol-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title="the key figures" />
+        <div className="chart-card-actions">
+          <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label="the key figures" />
+          <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title="the key figures" />
+        </div>
       </div>
       <p className="muted kol-compared">
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
@@ -368,7 +373,7 @@ function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
   const onFilter = useMemo(() => (click: ClickValue) => onPlatform(platformOfLabel(click.label) ?? (click.value as KolPlatform)), [onPlatform]);
   return (
     <>
-      <OverviewFigures overview={overview} start={start} end={end} />
+      <OverviewFigures brand={brand} overview={overview} start={start} end={end} />
       <CampaignList campaigns={overview.campaigns} linkTo={p.linkTo} start={start} end={end} />
       <div className="chart-grid">
         {cards.map((card) => (

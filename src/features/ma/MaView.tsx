@@ -10,6 +10,8 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
 import { hasNoSocialData, type SocialFigures } from "../../../domain/social";
 import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
+import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
@@ -58,14 +60,17 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-function KeyFigures({ figures }: { figures: SocialFigures }) {
+function KeyFigures({ brand, figures }: { brand: string; figures: SocialFigures }) {
   const table = useMemo(() => keyFiguresTable(figures), [figures]);
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   return (
     <section className="ma-figures" aria-labelledby="ma-figures-title">
       <div className="chart-card-head">
         <h2 id="ma-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title="the key figures" />
+        <div className="chart-card-actions">
+          <AddToReportButton target={reportTarget("ma.figures", { brand, start: figures.range.start, end: figures.range.end })} label="the key figures" />
+          <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title="the key figures" />
+        </div>
       </div>
       <p className="muted ma-compared">
         Compared with {figures.previous.start} to {figures.previous.end}, the {figures.range.days} days before.
@@ -104,13 +109,22 @@ function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter
   );
 }
 
+/** The charts that can go into a CIR report ("Add to report"). */
+const REPORT_CARDS = { "engagement-over-time": "ma.engagements" } as const;
+
 function Charts({ brand, figures, onFilter }: { brand: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => maCards(figures), [figures]);
   const caption = captionLine(brand, figures.range.start, figures.range.end);
   return (
     <div className="chart-grid">
       {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} />
+        <ChartCardView
+          key={card.id}
+          card={card}
+          onFilter={onFilter}
+          caption={caption}
+          addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start: figures.range.start, end: figures.range.end })}
+        />
       ))}
     </div>
   );
@@ -141,7 +155,7 @@ export function MaView(p: MaViewProps) {
             Updating the figures…
           </p>
         )}
-        <KeyFigures figures={p.figures} />
+        <KeyFigures brand={p.brand} figures={p.figures} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-facebook" aria-hidden="true" />
