@@ -15,6 +15,8 @@
  *     may read) → `choosing` | `reportsFailed` (`library.retryReports`); `choosing` →
  *     `scheduling` on `library.schedule` → `idle` (`notifyChanged`) | `choosing` with the reason;
  *     `library.cancel` closes.
+ *   - `idle` → the same dialog on `library.openSave` ("Save a report now": its PDF made now into
+ *     the library): `choosing` → `saving` on `library.save` → `idle` (`notifyChanged`) | `choosing`.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
 import type { ReportSummary } from "../../domain/cirContract";
@@ -52,6 +54,8 @@ export interface ReportLibraryActionsContext {
   readonly reports: readonly ReportSummary[];
   /** Why the last write failed, in words. */
   readonly error: string | null;
+  /** What the report dialog does: schedule the report, or save its PDF now. */
+  readonly mode: "schedule" | "save";
 }
 
 export type ReportLibraryActionsEvent =
@@ -59,6 +63,8 @@ export type ReportLibraryActionsEvent =
   | { readonly type: "library.unschedule"; readonly schedule: ReportSchedule }
   | { readonly type: "library.changeFrequency"; readonly schedule: ReportSchedule; readonly frequency: ScheduleFrequency }
   | { readonly type: "library.openSchedule" }
+  | { readonly type: "library.openSave" }
+  | { readonly type: "library.save"; readonly reportId: number }
   | { readonly type: "library.retryReports" }
   | { readonly type: "library.schedule"; readonly reportId: number; readonly frequency: ScheduleFrequency }
   | { readonly type: "library.confirm" }
@@ -67,9 +73,10 @@ export type ReportLibraryActionsEvent =
 export const DELETE_FAILED = "The file was not deleted.";
 export const UNSCHEDULE_FAILED = "The schedule was not removed.";
 export const SCHEDULE_FAILED = "The report was not scheduled.";
+export const SAVE_FAILED = "The PDF was not saved.";
 export const REPORTS_FAILED = "Your reports could not be loaded.";
 
-const INITIAL: ReportLibraryActionsContext = { file: null, schedule: null, reports: [], error: null };
+const INITIAL: ReportLibraryActionsContext = { file: null, schedule: null, reports: [], error: null, mode: "schedule" };
 
 export const reportLibraryActionsMachine = setup({
   types: {
@@ -84,15 +91,18 @@ export const reportLibraryActionsMachine = setup({
     unschedule: notProvided<unknown, { id: number }>("unschedule"),
     /** `POST /user/schedule-report` (a new schedule, or a new frequency of one). */
     scheduleReport: notProvided<ReportSchedule, { reportId: number; frequency: ScheduleFrequency }>("scheduleReport"),
+    /** `POST /user/save-report-to-library`: the report's PDF made now, kept in the library. */
+    saveReport: notProvided<unknown, { reportId: number }>("saveReport"),
     /** `GET /user/cir-reports`: the reports the user may read. */
     loadReports: notProvided<readonly ReportSummary[], void>("loadReports"),
   },
   actions: {
     /** A write succeeded: the feature says so and the library loads again. */
-    notifyChanged: (_, _params: { what: "deleted" | "unscheduled" | "scheduled" }) => undefined,
+    notifyChanged: (_, _params: { what: "deleted" | "unscheduled" | "scheduled" | "saved" }) => undefined,
     pickFile: assign((_, params: { file: LibraryFile }) => ({ ...INITIAL, file: params.file })),
     pickSchedule: assign((_, params: { schedule: ReportSchedule }) => ({ ...INITIAL, schedule: params.schedule })),
     reset: assign(() => INITIAL),
+    openDialog: assign((_, params: { mode: "schedule" | "save" }) => ({ ...INITIAL, mode: params.mode })),
     storeReports: assign((_, params: { reports: readonly ReportSummary[] }) => ({ reports: params.reports, error: null })),
     storeFailure: assign((_, params: { error: unknown; fallback: string }) => ({ error: failureMessage(params.error, params.fallback) })),
     clearError: assign({ error: null }),
@@ -109,7 +119,8 @@ export const reportLibraryActionsMachine = setup({
         "library.deleteFile": { target: "confirmingDelete", actions: { type: "pickFile", params: ({ event }) => event } },
         "library.unschedule": { target: "confirmingUnschedule", actions: { type: "pickSchedule", params: ({ event }) => event } },
         "library.changeFrequency": { target: "changingFrequency", actions: { type: "pickSchedule", params: ({ event }) => event } },
-        "library.openSchedule": { target: "scheduleDialog" },
+        "library.openSchedule": { target: "scheduleDialog", actions: { type: "openDialog", params: { mode: "schedule" } } },
+        "library.openSave": { target: "scheduleDialog", actions: { type: "openDialog", params: { mode: "save" } } },
       },
     },
     confirmingDelete: {
@@ -157,9 +168,8 @@ export const reportLibraryActionsMachine = setup({
     },
     scheduleDialog: {
       tags: ["dialog"],
-      description: "Schedule a report: one of the user's readable reports and a frequency.",
+      description: "Schedule a report (one of the user's readable reports and a frequency), or save one's PDF now.",
       initial: "loadingReports",
-      entry: "reset",
       on: { "library.cancel": { target: "idle", actions: "reset" } },
       states: {
         loadingReports: {
@@ -175,8 +185,18 @@ export const reportLibraryActionsMachine = setup({
           on: { "library.retryReports": { target: "loadingReports" } },
         },
         choosing: {
-          description: "A report and a frequency; Schedule.",
-          on: { "library.schedule": { target: "scheduling" } },
+          description: "A report (and a frequency); Schedule, or Save to library.",
+          on: { "library.schedule": { target: "scheduling" }, "library.save": { target: "saving" } },
+        },
+        saving: {
+          tags: ["busy"],
+          entry: "clearError",
+          invoke: {
+            src: "saveReport",
+            input: ({ event }) => ({ reportId: event.type === "library.save" ? event.reportId : 0 }),
+            onDone: { target: "#reportLibraryActions.idle", actions: [{ type: "notifyChanged", params: { what: "saved" } }, "reset"] },
+            onError: { target: "choosing", actions: { type: "storeFailure", params: ({ event }) => ({ error: event.error, fallback: SAVE_FAILED }) } },
+          },
         },
         scheduling: {
           tags: ["busy"],
@@ -205,6 +225,7 @@ export interface ReportLibraryActionsView {
   readonly schedule: ReportSchedule | null;
   readonly reports: readonly ReportSummary[];
   readonly error: string | null;
+  readonly mode: "schedule" | "save";
 }
 
 export function selectActionsView(s: ReportLibraryActionsSnapshot): ReportLibraryActionsView {
@@ -214,9 +235,9 @@ export function selectActionsView(s: ReportLibraryActionsSnapshot): ReportLibrar
   const reportsState = !s.matches("scheduleDialog") ? null
     : s.matches({ scheduleDialog: "loadingReports" }) ? "loading"
     : s.matches({ scheduleDialog: "reportsFailed" }) ? "failed" : "ready";
-  return { dialog, busy: s.hasTag("busy"), reportsState, file: s.context.file, schedule: s.context.schedule, reports: s.context.reports, error: s.context.error };
+  return { dialog, busy: s.hasTag("busy"), reportsState, file: s.context.file, schedule: s.context.schedule, reports: s.context.reports, error: s.context.error, mode: s.context.mode };
 }
 
 export const sameActionsView = (a: ReportLibraryActionsView, b: ReportLibraryActionsView): boolean =>
   a.dialog === b.dialog && a.busy === b.busy && a.reportsState === b.reportsState && a.file === b.file && a.schedule === b.schedule &&
-  a.reports === b.reports && a.error === b.error;
+  a.reports === b.reports && a.error === b.error && a.mode === b.mode;

@@ -2,7 +2,7 @@
  * Model of the /report page's writes (machines/reportLibrary/reportLibraryMachine,
  * reportLibraryActionsMachine): a file deleted after confirmation (or refused, or cancelled), a
  * schedule removed the same way, a frequency changed (or refused), and the schedule dialog (its
- * reports loaded or failed and tried again, a report scheduled or refused, cancelled).
+ * reports loaded or failed and tried again, a report scheduled or refused, a report's PDF saved now or refused, cancelled).
  */
 import type { LibraryFile, ReportSchedule } from "../../domain/reportLibraryContract";
 import type { ReportSummary } from "../../domain/cirContract";
@@ -21,16 +21,19 @@ export default defineModel({
     { type: "library.unschedule", schedule },
     { type: "library.changeFrequency", schedule, frequency: "monthly" },
     { type: "library.openSchedule" },
+    { type: "library.openSave" },
+    { type: "library.save", reportId: 3 },
     { type: "library.retryReports" },
     { type: "library.schedule", reportId: 3, frequency: "weekly" },
     { type: "library.confirm" },
     { type: "library.cancel" },
   ],
-  outputs: { deleteFile: [{ msg: "Delete Success" }], unschedule: [{ msg: "Schedule removed" }], scheduleReport: [schedule], loadReports: [[report]] },
+  outputs: { deleteFile: [{ msg: "Delete Success" }], unschedule: [{ msg: "Schedule removed" }], scheduleReport: [schedule], saveReport: [{ msg: "Saved to your library" }], loadReports: [[report]] },
   errors: {
     deleteFile: [refused("id: there is no library file 1 of yours", 404)],
     unschedule: [refused("id: there is no schedule 2 of yours", 404)],
     scheduleReport: [refused("reportId: there is no report 3 you may read", 404)],
+    saveReport: [refused("reportId: there is no report 3 you may read", 404)],
     loadReports: [refused("The server could not be reached.", 0)],
   },
 });
