@@ -45,7 +45,31 @@ interface Ctx {
   readonly step: ChartStep;
 }
 
-type Adapter = (ctx: Ctx, self: CirSources) => Promise<SectionData>;
+type Adapter = (ctx: Ctx, self: { readonly modules: CirModules; readonly rollups: O2ORollups; o2oCampaigns(userId: number, view: SectionView): Promise<number[]> }) => Promise<SectionData>;
+
+/**
+ * The module services with each call made once per computation: a report's chart and figure
+ * cards of one view (ecommerce.figures and ecommerce.gmv, say) share one call of the module.
+ */
+function memoized(modules: CirModules): CirModules {
+  const calls = new Map<string, Promise<unknown>>();
+  const once = <R>(key: string, run: () => Promise<R>): Promise<R> => {
+    let p = calls.get(key) as Promise<R> | undefined;
+    if (!p) calls.set(key, (p = run()));
+    return p;
+  };
+  const k = (name: string, userId: number, req: unknown) => JSON.stringify([name, userId, req]);
+  return {
+    commerce: {
+      figures: (u, r) => once(k("commerce.figures", u, r), () => modules.commerce.figures(u, r)),
+      customers: (u, r) => once(k("commerce.customers", u, r), () => modules.commerce.customers(u, r)),
+    },
+    social: { figures: (u, r) => once(k("social.figures", u, r), () => modules.social.figures(u, r)) },
+    ads: { figures: (u, r) => once(k("ads.figures", u, r), () => modules.ads.figures(u, r)) },
+    kol: { overview: (u, r) => once(k("kol.overview", u, r), () => modules.kol.overview(u, r)) },
+    affiliate: { figures: (u, r) => once(k("affiliate.figures", u, r), () => modules.affiliate.figures(u, r)) },
+  };
+}
 
 const fig = (key: string, label: string, unit: FigureUnit, value: number | null, previous: number | null, better: ReportFigure["better"], definition: string): ReportFigure =>
   ({ key, label, unit, value, previous, better, definition });
@@ -405,6 +429,7 @@ export class CirSources {
     const permissions = new Set(res.rows[0]?.permissions ?? []);
     const brands = new Set(res.rows[0]?.brands ?? []);
     const out: SectionResult[] = [];
+    const self = { modules: memoized(this.modules), rollups: this.rollups, o2oCampaigns: (u: number, v: SectionView) => this.o2oCampaigns(u, v) };
     for (const s of sections) {
       if (s.type !== "source") continue;
       const src = SECTION_SOURCES[s.source];
@@ -421,7 +446,7 @@ export class CirSources {
       }
       const days = resolveSectionRange(s.view.range, range, today);
       try {
-        const data = await ADAPTERS[s.source]({ userId, view: s.view, days, step: chartStep(days.days) }, this);
+        const data = await ADAPTERS[s.source]({ userId, view: s.view, days, step: chartStep(days.days) }, self);
         out.push({ ...base, status: "ok", brand: s.view.brand, start: days.start, end: days.end, previousStart: days.previousStart, previousEnd: days.previousEnd, data });
       } catch (e) {
         if (e instanceof Unavailable) out.push({ ...base, status: "unavailable", reason: e.message });

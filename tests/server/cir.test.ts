@@ -68,6 +68,17 @@ describe("CRUD", () => {
     expect((await get(`/user/cir-report?id=${r.id}`)).json.data.title).toBe("April review");
   });
 
+  it("two writes on the same version at once: one is saved, the other answers 409", async () => {
+    const r = await create();
+    const answers = await Promise.all([
+      update({ id: r.id, version: r.version, title: "From tab one" }),
+      update({ id: r.id, version: r.version, title: "From tab two" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const saved = answers.find((a) => a.status === 200)!.json.data.title;
+    expect((await get(`/user/cir-report?id=${r.id}`)).json.data).toMatchObject({ title: saved, version: r.version + 1 });
+  });
+
   it("reorders the sections: the same sections in the new order", async () => {
     const r = await create({ sections: [note("a", "one"), source("b", "ads.figures"), note("c", "three")] });
     const res = await update({ id: r.id, version: r.version, sections: [r.sections[2], r.sections[0], r.sections[1]] });
@@ -84,6 +95,14 @@ describe("CRUD", () => {
     const again = await post("/user/add-cir-section", { id: r.id, section: note("chart1") });
     expect(again.status).toBe(400);
     expect(again.json.message).toContain("section.id");
+  });
+
+  it("a report holds at most 50 sections: the 51st added is refused", async () => {
+    const r = await create({ sections: Array.from({ length: 50 }, (_, i) => note(`n${i}`)) });
+    const res = await post("/user/add-cir-section", { id: r.id, section: note("n50") });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/^section: .*50/);
+    expect((await get(`/user/cir-report?id=${r.id}`)).json.data.sections).toHaveLength(50);
   });
 
   it("duplicates a report as a private copy owned by the caller", async () => {
