@@ -73,7 +73,10 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     await seedDemoKol(tx);
     await seedDemoO2O(tx, now);
     // The demo's o2o campaigns are named after their brand: each brand's users read its own.
-    await tx.query("INSERT INTO brand_o2o_campaigns (brand_id, campaign_id) SELECT b.id, c.id FROM brands b JOIN o2o_campaigns c ON c.name LIKE b.name || ' %'");
+    // The longest brand name wins: "Aura Move Run Club" is Aura Move's, not Aura's.
+    await tx.query(`INSERT INTO brand_o2o_campaigns (brand_id, campaign_id)
+      SELECT DISTINCT ON (c.id) b.id, c.id FROM o2o_campaigns c JOIN brands b ON c.name LIKE b.name || ' %'
+      ORDER BY c.id, length(b.name) DESC`);
     await seedDemoOrders(tx, now);
     return true;
   });

@@ -28,8 +28,10 @@ CREATE TABLE brand_o2o_campaigns (
   PRIMARY KEY (brand_id, campaign_id)
 );
 CREATE INDEX brand_o2o_campaigns_campaign ON brand_o2o_campaigns(campaign_id);
--- The demo's campaigns are named after their brand ("Tipco Fresh Mornings", "Aura Glow Serum").
+-- The demo's campaigns are named after their brand ("Tipco Fresh Mornings", "Aura Glow Serum");
+-- the longest brand name wins ("Aura Move Run Club" is Aura Move's, not Aura's).
 INSERT INTO brand_o2o_campaigns (brand_id, campaign_id)
-  SELECT b.id, c.id FROM brands b JOIN o2o_campaigns c ON c.name LIKE b.name || ' %';
+  SELECT DISTINCT ON (c.id) b.id, c.id FROM o2o_campaigns c JOIN brands b ON c.name LIKE b.name || ' %'
+  ORDER BY c.id, length(b.name) DESC;
 
 CREATE INDEX events_admin ON events(entity, id) WHERE entity IN ('user', 'brand', 'account');
