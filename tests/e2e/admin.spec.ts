@@ -6,7 +6,9 @@
  * - a user's permissions are edited in the dialog, and the Audit tab lists the change (who, before → after);
  * - /formAC, opened from a brand, adds an account with two pages after a page id given twice was
  *   refused under the pages, and a page id another account has is refused by the server;
- * - the admin is not offered Remove on themselves, nor can they untick their own permission 4.
+ * - the admin is not offered Remove on themselves, nor can they untick their own permission 4;
+ * - a brand is renamed, its o2o token set (only "Token set" shows) and cleared; a user's password is
+ *   reset (the old one no longer signs in) and the user removed after a confirmation.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminBrand, AdminUser } from "../../domain/adminContract";
@@ -215,4 +217,65 @@ test("the admin is not offered Remove on themselves, nor to untick their own per
   await expect(admin).toBeDisabled();
   await expect(admin).toHaveAccessibleDescription(/you cannot take away your own permission 4/);
   await expect(dialog.getByRole("checkbox", { name: /^Disabled/ })).toBeDisabled();
+});
+
+test("a brand is renamed and its o2o token set and cleared (never shown back); a user's password is reset, then the user is removed", async ({ page, request }) => {
+  const name = `Lumen ${stamp()}`;
+  const brand = (await api<{ data: AdminBrand }>(request, "POST", "/user/add-brand", { name, channels: [{ channel: "facebook", startYear: 2023 }] })).data;
+  const email = `reset.${stamp()}@example.com`;
+  await api(request, "POST", "/user/add-user", { email, name: "Reset Me", password: "Reset2026me", permissions: ["1"], brands: [name] });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?tab=brands&b=${brand.id}`);
+  const toasts = await watchToasts(page);
+  const card = page.getByRole("article", { name });
+  await expect(card).toContainText("No token");
+
+  // Rename and set a token: the token is not in the page afterwards, only that one is set.
+  await card.getByRole("button", { name: `Edit brand ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit brand ${name}` });
+  await expect(dialog.getByRole("status")).toHaveText("No token");
+  await dialog.getByRole("textbox", { name: "Brand name" }).fill(`${name} Co`);
+  await dialog.getByLabel("o2o token").fill("s3cret-upstream-token");
+  await expect(dialog.getByRole("status")).toHaveText("A new token replaces the stored one on Save");
+  await dialog.getByRole("button", { name: "Save brand" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(toasts).toContain(`Brand saved: ${name} Co`);
+  const renamed = page.getByRole("article", { name: `${name} Co` });
+  await expect(renamed).toContainText("Token set");
+  await expect(page.locator("body")).not.toContainText("s3cret-upstream-token");
+  await renamed.getByRole("button", { name: `Edit brand ${name} Co` }).click();
+  const again = page.getByRole("dialog", { name: `Edit brand ${name} Co` });
+  await expect(again.getByLabel("o2o token")).toHaveValue("");
+  await expect(again.getByRole("status")).toHaveText("Token set");
+  await again.getByRole("button", { name: "Clear" }).click();
+  await expect(again.getByRole("status")).toHaveText("The token is cleared on Save");
+  await again.getByRole("button", { name: "Save brand" }).click();
+  await expect(again).toBeHidden();
+  await expect(renamed).toContainText("No token");
+
+  // Reset the user's password: two different ones are refused under the second.
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  const userToasts = await watchToasts(page);
+  await page.getByRole("button", { name: `Reset password of ${email}` }).click();
+  const reset = page.getByRole("dialog", { name: `Reset password of ${email}` });
+  await reset.getByLabel("New password", { exact: true }).fill("Brand2026new");
+  await reset.getByLabel("Repeat the new password").fill("Brand2026neW");
+  await reset.getByRole("button", { name: "Reset password" }).click();
+  await expect(reset.getByLabel("Repeat the new password")).toHaveAccessibleDescription("The two passwords differ.");
+  await reset.getByLabel("Repeat the new password").fill("Brand2026new");
+  await reset.getByRole("button", { name: "Reset password" }).click();
+  await expect(reset).toBeHidden();
+  await expect.poll(userToasts).toContain(`Password reset for ${email}`);
+  const old = await request.post("/auth/login-user", { data: { email, password: "Reset2026me" } });
+  expect(old.status()).not.toBe(200);
+  const fresh = await request.post("/auth/login-user", { data: { email, password: "Brand2026new" } });
+  expect(fresh.status()).toBe(200);
+
+  // Remove, after a confirmation naming the user.
+  await page.getByRole("button", { name: `Remove ${email}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Remove user ${email}?` });
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(userToasts).toContain(`User removed: ${email}`);
+  await expect(page.getByRole("status").filter({ hasText: `No user matches “${email}”.` })).toBeVisible();
 });
