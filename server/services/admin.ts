@@ -13,7 +13,7 @@
  * brands). Passwords and o2o tokens never enter an event or an answer.
  */
 import {
-  ADMIN_USERS_PAGE_SIZE, AUDIT_PAGE_SIZE,
+  ADMIN_USERS_PAGE_SIZE, AUDIT_PAGE_SIZE, CHANNEL_START_YEAR_MAX, CHANNEL_START_YEAR_MIN,
   type AddAccountRequest, type AddBrandRequest, type AddUserRequest, type AdminAccount, type AdminAuditRequest, type AdminAuditResponse,
   type AdminBrand, type AdminBrandsResponse, type AdminUser, type AdminUsersRequest, type AdminUsersResponse, type AuditEntry, type AuditKind,
   type BrandChannel, type ResetUserPasswordRequest, type UpdateAccountRequest, type UpdateBrandRequest, type UpdateUserRequest,
@@ -162,6 +162,232 @@ export class AdminService {
   }
 
   // -------------------------------------------------------------------------------------------
+  // Brands, accounts and pages
+
+  /** The brands in the admin's scope, whole, ordered by name (one brand when `only` is given). */
+  private async brandRows(tx: Queryable, admin: AdminActor, only?: number): Promise<AdminBrand[]> {
+    const res = await tx.query<BrandRow>(
+      `SELECT b.id, b.name, b.ma_label AS "maLabel", b.version, b.o2o_token <> '' AS "hasToken",
+              (SELECT count(*)::int FROM user_brands ub WHERE ub.brand_id = b.id) AS users,
+              coalesce((SELECT json_agg(json_build_object('channel', c.channel, 'startYear', c.start_year) ORDER BY c.channel)
+                          FROM brand_channels c WHERE c.brand_id = b.id), '[]'::json) AS channels,
+              coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'channel', g.channel,
+                                 'pages', coalesce((SELECT json_agg(json_build_object('id', p.id, 'name', p.name) ORDER BY p.id) FROM pages p WHERE p.bag_id = g.id), '[]'::json))
+                                 ORDER BY g.id)
+                          FROM bags g WHERE g.brand_id = b.id), '[]'::json) AS accounts,
+              coalesce((SELECT json_agg(json_build_object('id', o.id, 'name', o.name) ORDER BY o.id)
+                          FROM brand_o2o_campaigns bo JOIN o2o_campaigns o ON o.id = bo.campaign_id WHERE bo.brand_id = b.id), '[]'::json) AS campaigns
+         FROM brands b
+        WHERE ($1::boolean OR b.id = ANY($2::int[])) AND ($3::int IS NULL OR b.id = $3)
+        ORDER BY b.name`,
+      [admin.all, [...admin.brandIds], only ?? null],
+    );
+    return res.rows.map((r) => ({
+      id: Number(r.id), name: r.name, maLabel: r.maLabel, channels: r.channels, accounts: r.accounts,
+      o2o: { campaigns: r.campaigns.map((c) => ({ id: Number(c.id), name: c.name })), hasToken: r.hasToken },
+      users: Number(r.users), version: Number(r.version),
+    }));
+  }
+
+  /** One brand of the admin's scope, locked for a write; 404 outside the scope; 409 on a stale version. */
+  private async lockedBrand(tx: Queryable, admin: AdminActor, id: number, version: number | null, field = "id"): Promise<AdminBrand> {
+    await tx.query("SELECT 1 FROM brands WHERE id = $1 FOR UPDATE", [id]);
+    const brand = (await this.brandRows(tx, admin, id))[0];
+    if (!brand) throw new ServiceError("not_found", `no brand ${id} among the brands you manage`, { field });
+    if (version !== null && brand.version !== version) {
+      throw new ServiceError("conflict", `${brand.name} was changed by someone else meanwhile (version ${brand.version}, yours ${version}): reload and try again`, { field: "version" });
+    }
+    return brand;
+  }
+
+  /**
+   * The o2o campaigns an admin may give their brands: all of them with "0"; otherwise those no
+   * brand outside their scope reads.
+   */
+  private async assignableCampaigns(tx: Queryable, admin: AdminActor): Promise<O2OCampaignRef[]> {
+    const res = await tx.query<O2OCampaignRef>(
+      `SELECT c.id, c.name FROM o2o_campaigns c
+        WHERE $1::boolean OR NOT EXISTS (SELECT 1 FROM brand_o2o_campaigns bo WHERE bo.campaign_id = c.id AND NOT (bo.brand_id = ANY($2::int[])))
+        ORDER BY c.id`,
+      [admin.all, [...admin.brandIds]],
+    );
+    return res.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  }
+
+  async brands(adminId: number): Promise<AdminBrandsResponse> {
+    const admin = await this.actor(adminId);
+    const [data, o2oCampaigns] = await Promise.all([this.brandRows(this.db, admin), this.assignableCampaigns(this.db, admin)]);
+    return { data, o2oCampaigns };
+  }
+
+  private async checkBrandName(tx: Queryable, name: string, except: number | null): Promise<string> {
+    const trimmed = name.trim();
+    const dup = await tx.query<{ name: string }>("SELECT name FROM brands WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2", [trimmed, except]);
+    if (dup.rows[0]) throw new ServiceError("invalid", `a brand named ${dup.rows[0].name} already exists`, { field: "name" });
+    return trimmed;
+  }
+
+  private checkChannels(channels: readonly BrandChannel[]): void {
+    channels.forEach((c, i) => {
+      if (!Number.isInteger(c.startYear) || c.startYear < CHANNEL_START_YEAR_MIN || c.startYear > CHANNEL_START_YEAR_MAX) {
+        throw new ServiceError("invalid", `must be a year from ${CHANNEL_START_YEAR_MIN} to ${CHANNEL_START_YEAR_MAX}`, { field: `channels.${i}.startYear` });
+      }
+      if (channels.findIndex((d) => d.channel === c.channel) !== i) throw new ServiceError("invalid", `${c.channel} is listed twice`, { field: `channels.${i}.channel` });
+    });
+  }
+
+  private async setChannels(tx: Queryable, brandId: number, channels: readonly BrandChannel[]): Promise<void> {
+    await tx.query("DELETE FROM brand_channels WHERE brand_id = $1", [brandId]);
+    for (const c of channels) await tx.query("INSERT INTO brand_channels (brand_id, channel, start_year) VALUES ($1, $2, $3)", [brandId, c.channel, c.startYear]);
+  }
+
+  private async brandEvent(tx: Queryable, admin: AdminActor, type: string, before: AdminBrand | null, after: AdminBrand, tokenChanged = false): Promise<void> {
+    await appendEvent(tx, {
+      userId: null, actor: admin.email, type, entity: "brand", key: String(after.id),
+      payload: {
+        subject: after.name, scope: [String(after.id)],
+        before: before ? auditedBrand(before) : null, after: auditedBrand(after, tokenChanged),
+        summary: brandChangeSummary(before, after, tokenChanged),
+      },
+    });
+  }
+
+  /** A new brand; the admin holds it at once. Without channels it takes the global account template's. */
+  async addBrand(adminId: number, req: AddBrandRequest): Promise<AdminBrand> {
+    if (req.channels) this.checkChannels(req.channels);
+    const brand = await this.db.transaction(async (tx) => {
+      const admin = await this.actor(adminId, tx);
+      const name = await this.checkBrandName(tx, req.name, null);
+      const res = await tx.query<{ id: number }>(
+        "INSERT INTO brands (name, ma_label) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id", [name, req.maLabel ?? "Facebook MA"],
+      );
+      if (!res.rows[0]) throw new ServiceError("invalid", `a brand named ${name} already exists`, { field: "name" });
+      const id = Number(res.rows[0].id);
+      if (req.channels) await this.setChannels(tx, id, req.channels);
+      else await tx.query("INSERT INTO brand_channels (brand_id, channel, start_year) SELECT $1, channel, start_year FROM account_template", [id]);
+      await tx.query("INSERT INTO user_brands (user_id, brand_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [adminId, id]);
+      const after = (await this.brandRows(tx, { ...admin, all: true }, id))[0]!;
+      await this.brandEvent(tx, admin, "brand.added", null, after);
+      return after;
+    });
+    this.caches.forgetUser(adminId);
+    return brand;
+  }
+
+  /**
+   * Renames a brand, sets its MA label, channels, o2o campaigns and o2o token (write-only). A
+   * channel its accounts use cannot be taken away.
+   */
+  async updateBrand(adminId: number, req: UpdateBrandRequest): Promise<AdminBrand> {
+    if (req.channels) this.checkChannels(req.channels);
+    const brand = await this.db.transaction(async (tx) => {
+      const admin = await this.actor(adminId, tx);
+      const before = await this.lockedBrand(tx, admin, req.id, req.version);
+      const name = req.name === undefined ? before.name : await this.checkBrandName(tx, req.name, before.id);
+      if (req.channels) {
+        const kept = new Set(req.channels.map((c) => c.channel));
+        const orphan = before.accounts.find((a) => !kept.has(a.channel));
+        if (orphan) throw new ServiceError("invalid", `${orphan.channel} is used by the account ${orphan.name} (${orphan.id}): remove the account first`, { field: "channels" });
+        await this.setChannels(tx, before.id, req.channels);
+      }
+      if (req.o2oCampaigns) {
+        const ids = [...new Set(req.o2oCampaigns)];
+        const allowed = new Set((await this.assignableCampaigns(tx, admin)).map((c) => c.id));
+        const current = new Set(before.o2o.campaigns.map((c) => c.id));
+        const bad = ids.find((id) => !allowed.has(id) && !current.has(id));
+        if (bad !== undefined) throw new ServiceError("invalid", `unknown o2o campaign ${bad}`, { field: "o2oCampaigns" });
+        await tx.query("DELETE FROM brand_o2o_campaigns WHERE brand_id = $1", [before.id]);
+        await tx.query("INSERT INTO brand_o2o_campaigns (brand_id, campaign_id) SELECT $1, c FROM unnest($2::int[]) AS c", [before.id, ids]);
+      }
+      const token = req.o2oToken?.trim();
+      await tx.query(
+        "UPDATE brands SET name = $2, ma_label = coalesce($3, ma_label), o2o_token = coalesce($4, o2o_token), version = version + 1 WHERE id = $1",
+        [before.id, name, req.maLabel ?? null, token ?? null],
+      );
+      const after = (await this.brandRows(tx, { ...admin, all: true }, before.id))[0]!;
+      await this.brandEvent(tx, admin, "brand.updated", before, after, token !== undefined && token !== "");
+      return after;
+    });
+    // Every holder's getdata shows the brand (name, MA label, channels, campaigns).
+    this.caches.userData.clear();
+    return brand;
+  }
+
+  private async accountEvent(tx: Queryable, admin: AdminActor, type: string, brand: AdminBrand, before: AdminAccount | null, after: AdminAccount | null): Promise<void> {
+    const id = (after ?? before)!.id;
+    await appendEvent(tx, {
+      userId: null, actor: admin.email, type, entity: "account", key: `${brand.id}/${id}`,
+      payload: { subject: `${brand.name} / ${id}`, scope: [String(brand.id)], before, after, summary: accountChangeSummary(before, after) },
+    });
+  }
+
+  /** Page ids must be new: not twice in the request, not on another account (of any brand). */
+  private async checkPages(tx: Queryable, pages: readonly { id: string }[], account: string, prefix: string): Promise<void> {
+    pages.forEach((p, i) => {
+      if (pages.findIndex((q) => q.id === p.id) !== i) throw new ServiceError("invalid", `page id ${p.id} is listed twice`, { field: `${prefix}.${i}.id` });
+    });
+    if (pages.length === 0) return;
+    const taken = await tx.query<{ id: string }>("SELECT id FROM pages WHERE id = ANY($1::text[]) AND bag_id <> $2", [pages.map((p) => p.id), account]);
+    const first = pages.findIndex((p) => taken.rows.some((t) => t.id === p.id));
+    if (first >= 0) throw new ServiceError("invalid", `page id ${pages[first]!.id} already exists`, { field: `${prefix}.${first}.id` });
+  }
+
+  private async writePages(tx: Queryable, account: string, pages: readonly { id: string; name: string }[]): Promise<void> {
+    await tx.query("DELETE FROM pages WHERE bag_id = $1 AND NOT (id = ANY($2::text[]))", [account, pages.map((p) => p.id)]);
+    for (const p of pages) {
+      await tx.query("INSERT INTO pages (id, bag_id, name) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name", [p.id, account, p.name.trim()]);
+    }
+  }
+
+  private async accountWrite(adminId: number, brandId: number, write: (tx: Queryable, admin: AdminActor, brand: AdminBrand) => Promise<void>): Promise<AdminBrand> {
+    const brand = await this.db.transaction(async (tx) => {
+      const admin = await this.actor(adminId, tx);
+      const brand = await this.lockedBrand(tx, admin, brandId, null, "brandId");
+      await write(tx, admin, brand);
+      return (await this.brandRows(tx, { ...admin, all: true }, brandId))[0]!;
+    });
+    this.caches.userData.clear();
+    return brand;
+  }
+
+  /** `/formAC`: a social account (bag) with its pages; its channel one of the brand's, its ids new. */
+  async addAccount(adminId: number, req: AddAccountRequest): Promise<AdminBrand> {
+    return this.accountWrite(adminId, req.brandId, async (tx, admin, brand) => {
+      const a = req.account;
+      if (!brand.channels.some((c) => c.channel === a.channel)) {
+        const list = brand.channels.map((c) => c.channel).join(", ") || "none yet";
+        throw new ServiceError("invalid", `must be one of the brand's channels (${list})`, { field: "account.channel" });
+      }
+      const res = await tx.query("INSERT INTO bags (id, brand_id, name, channel) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING", [a.id, brand.id, a.name.trim(), a.channel]);
+      if (res.affectedRows === 0) throw new ServiceError("invalid", `account id ${a.id} already exists`, { field: "account.id" });
+      await this.checkPages(tx, a.pages, a.id, "account.pages");
+      await this.writePages(tx, a.id, a.pages);
+      await this.accountEvent(tx, admin, "account.added", brand, null, { ...a, name: a.name.trim() });
+    });
+  }
+
+  /** Renames an account and replaces its pages (a page left out is removed with its data). */
+  async updateAccount(adminId: number, req: UpdateAccountRequest): Promise<AdminBrand> {
+    return this.accountWrite(adminId, req.brandId, async (tx, admin, brand) => {
+      const before = brand.accounts.find((a) => a.id === req.id);
+      if (!before) throw new ServiceError("not_found", `${brand.name} has no account ${req.id}`, { field: "id" });
+      await this.checkPages(tx, req.pages, req.id, "pages");
+      await tx.query("UPDATE bags SET name = $2 WHERE id = $1", [req.id, req.name.trim()]);
+      await this.writePages(tx, req.id, req.pages);
+      await this.accountEvent(tx, admin, "account.updated", brand, before, { ...before, name: req.name.trim(), pages: req.pages.map((p) => ({ id: p.id, name: p.name.trim() })) });
+    });
+  }
+
+  async removeAccount(adminId: number, brandId: number, id: string): Promise<AdminBrand> {
+    return this.accountWrite(adminId, brandId, async (tx, admin, brand) => {
+      const before = brand.accounts.find((a) => a.id === id);
+      if (!before) throw new ServiceError("not_found", `${brand.name} has no account ${id}`, { field: "id" });
+      await tx.query("DELETE FROM bags WHERE id = $1", [id]);
+      await this.accountEvent(tx, admin, "account.removed", brand, before, null);
+    });
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Audit
 
   /**
@@ -193,3 +419,41 @@ export class AdminService {
 
 /** What an admin event carries (see the file's comment). */
 interface AuditPayload { subject?: string; scope?: string[]; before?: unknown; after?: unknown; summary?: string }
+
+interface BrandRow {
+  id: number; name: string; maLabel: MaLabel; version: number; hasToken: boolean; users: number;
+  channels: BrandChannel[]; accounts: AdminAccount[]; campaigns: O2OCampaignRef[];
+}
+
+/** What the audit keeps of a brand: never the o2o token, only whether there is one (and that it changed). */
+const auditedBrand = (b: AdminBrand, tokenChanged = false) => ({
+  name: b.name, maLabel: b.maLabel, channels: b.channels, o2oCampaigns: b.o2o.campaigns.map((c) => c.name), hasToken: b.o2o.hasToken,
+  ...(tokenChanged ? { o2oToken: "(changed)" } : {}),
+});
+
+const channelsText = (cs: readonly BrandChannel[]) => (cs.length === 0 ? "(none)" : cs.map((c) => `${c.channel} from ${c.startYear}`).join(", "));
+const namesText = (xs: readonly string[]) => (xs.length === 0 ? "(none)" : xs.join(", "));
+
+function brandChangeSummary(before: AdminBrand | null, after: AdminBrand, tokenChanged: boolean): string {
+  if (!before) return `added ${after.name}: MA label ${after.maLabel}; channels ${channelsText(after.channels)}`;
+  const parts: string[] = [];
+  if (before.name !== after.name) parts.push(`name ${before.name} → ${after.name}`);
+  if (before.maLabel !== after.maLabel) parts.push(`MA label ${before.maLabel} → ${after.maLabel}`);
+  if (channelsText(before.channels) !== channelsText(after.channels)) parts.push(`channels ${channelsText(before.channels)} → ${channelsText(after.channels)}`);
+  const camp = (b: AdminBrand) => namesText(b.o2o.campaigns.map((c) => c.name));
+  if (camp(before) !== camp(after)) parts.push(`o2o campaigns ${camp(before)} → ${camp(after)}`);
+  if (before.o2o.hasToken && !after.o2o.hasToken) parts.push("o2o token cleared");
+  else if (tokenChanged) parts.push(before.o2o.hasToken ? "o2o token changed" : "o2o token set");
+  return parts.length === 0 ? "no change" : parts.join("; ");
+}
+
+function accountChangeSummary(before: AdminAccount | null, after: AdminAccount | null): string {
+  const pages = (a: AdminAccount) => namesText(a.pages.map((p) => `${p.name} (${p.id})`));
+  if (!before && after) return `added ${after.name} (${after.channel}): pages ${pages(after)}`;
+  if (before && !after) return `removed ${before.name} (${before.channel}) with its pages`;
+  if (!before || !after) return "";
+  const parts: string[] = [];
+  if (before.name !== after.name) parts.push(`name ${before.name} → ${after.name}`);
+  if (pages(before) !== pages(after)) parts.push(`pages ${pages(before)} → ${pages(after)}`);
+  return parts.length === 0 ? "no change" : parts.join("; ");
+}

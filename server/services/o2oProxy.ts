@@ -10,7 +10,7 @@
  * What leaves the server is fixed here, never taken from the client: the URL is the configured
  * base plus one of the constant target paths (looked up in `O2O_TARGET_PATHS`, not copied from
  * the request), the method is that path's method, redirects are not followed, and the token is
- * the one stored for the user. The request body has already been decoded with the path's
+ * the one stored for the user (or, without one, for one of the user's brands). The request body has already been decoded with the path's
  * payload schema by the HTTP layer, so an unknown path or method never gets this far (400).
  */
 import { Schema, SchemaIssue } from "effect";
@@ -142,9 +142,15 @@ export class O2OProxy {
   async getData<P extends O2oTargetPath>(userId: number, req: O2oProxyRequest & { url: P }): Promise<O2oProxyResponse<P>> {
     const target = O2O_TARGET_PATHS.find((p) => p === req.url);
     if (target === undefined) throw new ServiceError("invalid", "must be one of the o2o target paths", { field: "url" });
+    // The user's own token, else the first token of their brands (by name); the user's own
+    // campaigns and those of their brands (issue 17). Neither token ever reaches the browser.
     const access = (await this.db.query<{ token: string; campaigns: number[] }>(
-      `SELECT u.token_o2o AS token,
-              coalesce((SELECT array_agg(uc.campaign_id ORDER BY uc.campaign_id) FROM user_o2o_campaigns uc WHERE uc.user_id = u.id), '{}') AS campaigns
+      `SELECT CASE WHEN u.token_o2o <> '' THEN u.token_o2o
+                   ELSE coalesce((SELECT b.o2o_token FROM user_brands ub JOIN brands b ON b.id = ub.brand_id
+                                   WHERE ub.user_id = u.id AND b.o2o_token <> '' ORDER BY b.name LIMIT 1), '') END AS token,
+              array(SELECT uc.campaign_id FROM user_o2o_campaigns uc WHERE uc.user_id = u.id
+                    UNION SELECT bo.campaign_id FROM brand_o2o_campaigns bo JOIN user_brands ub ON ub.brand_id = bo.brand_id WHERE ub.user_id = u.id
+                    ORDER BY 1) AS campaigns
          FROM users u WHERE u.id = $1`, [userId],
     )).rows[0];
     if (!access || access.token === "" || access.campaigns.length === 0) {

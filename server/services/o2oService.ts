@@ -67,7 +67,8 @@ function graphBuckets(q: GraphQuery): UnixRange[] {
   return out;
 }
 
-type Handler<P extends O2oTargetPath> = (userId: number, payload: O2oPayloadOf<P>) => Promise<O2oDataOf<P>>;
+/** A handler gets the campaigns the token may read (only `/campaign/structure` needs them) and the payload. */
+type Handler<P extends O2oTargetPath> = (campaigns: readonly number[], payload: O2oPayloadOf<P>) => Promise<O2oDataOf<P>>;
 type Handlers = { readonly [P in O2oTargetPath]: Handler<P> };
 
 /**
@@ -100,24 +101,28 @@ export class O2OBuiltinService {
       }
     }
     const handler: Handler<P> = this.handlers[path];
-    return handler(user.id, payload);
+    return handler([...user.campaigns].sort((a, b) => a - b), payload);
   }
 
-  /** The user holding the token (non-empty, exact match) and the campaigns they may read. */
-  private async user(token: string): Promise<{ id: number; campaigns: ReadonlySet<number> }> {
+  /**
+   * The holder of the token (non-empty, exact match) and the campaigns it may read: a user's
+   * token reads the user's campaigns and those of the user's brands (issue 17); a brand's token
+   * (brands.o2o_token) reads the brand's campaigns.
+   */
+  private async user(token: string): Promise<{ campaigns: ReadonlySet<number> }> {
     if (typeof token !== "string" || token === "") throw new ServiceError("unauthorized", "the o2o token is not valid");
-    const res = await this.db.query<{ id: number; campaign_id: number | null }>(
-      `SELECT u.id, uc.campaign_id
-         FROM (SELECT id FROM users WHERE token_o2o = $1 ORDER BY id LIMIT 1) u
-         LEFT JOIN user_o2o_campaigns uc ON uc.user_id = u.id`,
+    const res = await this.db.query<{ found: boolean; campaigns: number[] }>(
+      `WITH u AS (SELECT id FROM users WHERE token_o2o = $1 ORDER BY id LIMIT 1),
+            b AS (SELECT id FROM brands WHERE o2o_token = $1 AND NOT EXISTS (SELECT 1 FROM u) ORDER BY id LIMIT 1)
+       SELECT EXISTS (SELECT 1 FROM u) OR EXISTS (SELECT 1 FROM b) AS found,
+              array(SELECT uc.campaign_id FROM user_o2o_campaigns uc JOIN u ON u.id = uc.user_id
+                    UNION SELECT bo.campaign_id FROM brand_o2o_campaigns bo JOIN user_brands ub ON ub.brand_id = bo.brand_id JOIN u ON u.id = ub.user_id
+                    UNION SELECT bo.campaign_id FROM brand_o2o_campaigns bo JOIN b ON b.id = bo.brand_id) AS campaigns`,
       [token],
     );
-    const first = res.rows[0];
-    if (!first) throw new ServiceError("unauthorized", "the o2o token is not valid");
-    return {
-      id: Number(first.id),
-      campaigns: new Set(res.rows.filter((r) => r.campaign_id !== null).map((r) => Number(r.campaign_id))),
-    };
+    const row = res.rows[0];
+    if (!row?.found) throw new ServiceError("unauthorized", "the o2o token is not valid");
+    return { campaigns: new Set(row.campaigns.map(Number)) };
   }
 
   private readonly handlers: Handlers = {
@@ -197,15 +202,14 @@ export class O2OBuiltinService {
         })),
       };
     },
-    "/campaign/structure": async (userId) => {
+    "/campaign/structure": async (campaignIds) => {
       const res = await this.db.query<{ id: number; name: string; content_id: number | null; content_name: string | null }>(
         `SELECT c.id, c.name, k.id AS content_id, k.name AS content_name
-           FROM user_o2o_campaigns uc
-           JOIN o2o_campaigns c ON c.id = uc.campaign_id
+           FROM o2o_campaigns c
            LEFT JOIN o2o_contents k ON k.campaign_id = c.id
-          WHERE uc.user_id = $1
+          WHERE c.id = ANY($1::int[])
           ORDER BY c.id, k.id`,
-        [userId],
+        [campaignIds],
       );
       const campaigns: Array<{ id: number; name: string; contents: Array<{ id: number; name: string }> }> = [];
       for (const r of res.rows) {

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
 import { Api, type CallName } from "../../domain/api";
-import type { AdminUser, AuditEntry } from "../../domain/adminContract";
+import type { AdminBrand, AdminUser, AuditEntry } from "../../domain/adminContract";
 import { ADMIN_USERS_PAGE_SIZE } from "../../domain/adminContract";
 import type { UserData } from "../../domain/entities";
 import { createApp } from "../../server/http/app";
@@ -286,5 +286,200 @@ describe("users: the audit", () => {
     ok(await post("updateUser", { id, version: 0, name: "Else Renamed" }, root), "updateUser");
     expect((await audit("?kind=user", root)).data.some((e) => e.subject === "else.staff@example.com")).toBe(true);
     expect((await audit("?kind=user")).data.some((e) => e.subject === "else.staff@example.com")).toBe(false);
+  });
+});
+
+type Brand = AdminBrand;
+const brandsOf = async (tok = admin) => ok<{ data: Brand[]; o2oCampaigns: Array<{ id: number; name: string }> }>(await get("adminBrands", "", tok), "adminBrands");
+const brandNamed = async (name: string, tok = admin) => (await brandsOf(tok)).data.find((b) => b.name === name);
+
+describe("brands", () => {
+  it("an admin without 0 sees only the brands they hold; with 0 every brand", async () => {
+    const mine = await brandsOf();
+    expect(mine.data.map((b) => b.name)).toEqual(["Aura", "Aura Move", "Tipco"]);
+    const tipco = mine.data.find((b) => b.name === "Tipco")!;
+    expect(tipco.channels).toEqual([{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }]);
+    expect(tipco.accounts.map((a) => a.id)).toEqual(["bag-tipco-fb-1", "bag-tipco-fb-2", "bag-tipco-tt-3"]);
+    expect(tipco.accounts[0]!.pages.map((p) => p.name)).toEqual(["Tipco Thailand", "Tipco 100% Juice", "Tipco Fruit Club"]);
+    expect(tipco.o2o.campaigns.length).toBeGreaterThan(0);
+    expect(tipco.o2o.campaigns.every((c) => c.name.startsWith("Tipco "))).toBe(true);
+    expect(tipco.users).toBeGreaterThan(0);
+    expect((await brandsOf(root)).data.map((b) => b.name)).toContain(ELSEWHERE);
+  });
+
+  it("adds a brand the admin then holds, with the template's channels; a duplicate name (any case) is 400 naming name", async () => {
+    const res = ok<{ data: Brand }>(await post("addBrand", { name: "Mango Co", maLabel: "MA" }), "addBrand");
+    expect(res.data).toMatchObject({ name: "Mango Co", maLabel: "MA", accounts: [], o2o: { campaigns: [], hasToken: false }, users: 1, version: 0 });
+    expect(res.data.channels).toEqual([{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }]);
+    expect((await getdata(admin)).brand).toContain("Mango Co");
+    refused(await post("addBrand", { name: "mango co" }), 400, "name", /already exists/);
+    refused(await post("addBrand", { name: "Tipco" }), 400, "name", /already exists/);
+    refused(await post("addBrand", { name: "Bad Years", channels: [{ channel: "facebook", startYear: 1999 }] }), 400, "channels.0.startYear");
+    refused(await post("addBrand", { name: "Twice", channels: [{ channel: "facebook", startYear: 2020 }, { channel: "facebook", startYear: 2021 }] }), 400, "channels.1.channel");
+    expect(await s.count("SELECT count(*)::int AS n FROM brands WHERE name IN ('Bad Years', 'Twice')")).toBe(0);
+  });
+
+  it("renames a brand, sets its MA label and channels; 409 on a stale version; another brand is 404", async () => {
+    const b = (await brandNamed("Mango Co"))!;
+    const res = ok<{ data: Brand }>(await post("updateBrand", {
+      id: b.id, version: b.version, name: "Mango Company", maLabel: "Facebook MA", channels: [{ channel: "tiktok", startYear: 2019 }],
+    }), "updateBrand");
+    expect(res.data).toMatchObject({ name: "Mango Company", maLabel: "Facebook MA", channels: [{ channel: "tiktok", startYear: 2019 }], version: b.version + 1 });
+    refused(await post("updateBrand", { id: b.id, version: b.version, name: "Stale" }), 409, "version");
+    refused(await post("updateBrand", { id: b.id, version: res.data.version, name: "Aura" }), 400, "name", /already exists/);
+    const other = (await brandNamed(ELSEWHERE, root))!;
+    refused(await post("updateBrand", { id: other.id, version: other.version, name: "Mine now" }), 404, "id");
+    expect((await brandNamed(ELSEWHERE, root))!.name).toBe(ELSEWHERE);
+  });
+
+  it("two edits of one brand at once: one 200, one 409", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    const [x, y] = await Promise.all([
+      post("updateBrand", { id: b.id, version: b.version, maLabel: "MA" }),
+      post("updateBrand", { id: b.id, version: b.version, maLabel: "Facebook MA" }),
+    ]);
+    expect([x.status, y.status].sort()).toEqual([200, 409]);
+  });
+
+  it("keeps the o2o token write-only: never in an answer or the audit, only hasToken", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    const secret = "brand-token-0123456789";
+    const res = await post("updateBrand", { id: b.id, version: b.version, o2oToken: secret });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.o2o.hasToken).toBe(true);
+    for (const text of [res.text, (await get("adminBrands")).text, (await get("adminAudit")).text, (await s.call("GET", "/user/getdata", { token: admin })).text]) {
+      expect(text).not.toContain(secret);
+    }
+    const cleared = ok<{ data: Brand }>(await post("updateBrand", { id: b.id, version: res.json.data.version, o2oToken: "" }), "updateBrand");
+    expect(cleared.data.o2o.hasToken).toBe(false);
+    const events = (await audit("?kind=brand")).data.filter((e) => e.subject === "Mango Company");
+    expect(events[0]!.summary).toBe("o2o token cleared");
+    expect(events[1]!.summary).toBe("o2o token set");
+  });
+
+  it("every brand change is one event, newest first, with before and after", async () => {
+    const events = (await audit("?kind=brand")).data.filter((e) => e.kind === "brand");
+    expect(events.map((e) => e.id)).toEqual([...events.map((e) => e.id)].sort((a, b) => b - a));
+    const rename = events.find((e) => e.summary.startsWith("name Mango Co → Mango Company"))!;
+    expect(rename).toMatchObject({ type: "brand.updated", actor: "demo@example.com", before: { name: "Mango Co", maLabel: "MA" }, after: { name: "Mango Company" } });
+    expect(events.find((e) => e.type === "brand.added" && e.subject === "Mango Co")).toBeDefined();
+  });
+});
+
+describe("accounts and pages (/formAC)", () => {
+  const account = (id: string, channel = "tiktok", pages = [{ id: `${id}-p1`, name: "First page" }]) => ({ id, name: `Account ${id}`, channel, pages });
+
+  it("adds an account with its pages on one of the brand's channels", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    const res = ok<{ data: Brand }>(await post("addAccount", { brandId: b.id, account: account("mango-tt-1") }), "addAccount");
+    expect(res.data.accounts).toEqual([{ id: "mango-tt-1", name: "Account mango-tt-1", channel: "tiktok", pages: [{ id: "mango-tt-1-p1", name: "First page" }] }]);
+    const listbag = (await getdata(admin)).listbag.filter((g) => g.brand === "Mango Company");
+    expect(listbag.map((g) => g._id)).toEqual(["mango-tt-1"]);
+  });
+
+  it.each([
+    ["a channel that is not one of the brand's", account("mango-fb-9", "facebook"), "account.channel", /brand's channels \(tiktok\)/],
+    ["an account id that exists (in any brand)", account("bag-tipco-fb-1"), "account.id", /already exists/],
+    ["a page id that exists", account("mango-tt-2", "tiktok", [{ id: "bag-aura-fb-1-p1", name: "Taken" }]), "account.pages.0.id", /already exists/],
+    ["a page id twice", account("mango-tt-3", "tiktok", [{ id: "pp", name: "A" }, { id: "pp", name: "B" }]), "account.pages.1.id", /twice/],
+    ["a blank name", { ...account("mango-tt-4"), name: "  " }, "account.name", /blank/],
+    ["an id with spaces", account("has space"), "account.id", /./],
+  ])("refuses %s with 400 naming the field, and adds nothing", async (_label, acc, field, words) => {
+    const b = (await brandNamed("Mango Company"))!;
+    const bags = await s.count("SELECT count(*)::int AS n FROM bags");
+    refused(await post("addAccount", { brandId: b.id, account: acc }), 400, field, words);
+    expect(await s.count("SELECT count(*)::int AS n FROM bags")).toBe(bags);
+  });
+
+  it("another brand's account calls answer 404", async () => {
+    const other = (await brandNamed(ELSEWHERE, root))!;
+    refused(await post("addAccount", { brandId: other.id, account: account("sneaky") }), 404, "brandId");
+  });
+
+  it("renames an account and replaces its pages; removes it", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    const res = ok<{ data: Brand }>(await post("updateAccount", {
+      brandId: b.id, id: "mango-tt-1", name: "Mango TikTok", pages: [{ id: "mango-tt-1-p2", name: "Second" }, { id: "mango-tt-1-p1", name: "First renamed" }],
+    }), "updateAccount");
+    expect(res.data.accounts[0]).toEqual({ id: "mango-tt-1", name: "Mango TikTok", channel: "tiktok", pages: [{ id: "mango-tt-1-p1", name: "First renamed" }, { id: "mango-tt-1-p2", name: "Second" }] });
+    refused(await post("updateAccount", { brandId: b.id, id: "bag-tipco-fb-1", name: "X", pages: [] }), 404, "id");
+    refused(await post("updateAccount", { brandId: b.id, id: "mango-tt-1", name: "X", pages: [{ id: "bag-aura-fb-1-p1", name: "Taken" }] }), 400, "pages.0.id");
+    // A channel in use cannot be taken from the brand.
+    refused(await post("updateBrand", { id: b.id, version: res.data.version, channels: [{ channel: "facebook", startYear: 2020 }] }), 400, "channels", /Mango TikTok/);
+    const removed = ok<{ data: Brand }>(await post("removeAccount", { brandId: b.id, id: "mango-tt-1" }), "removeAccount");
+    expect(removed.data.accounts).toEqual([]);
+    expect(await s.count("SELECT count(*)::int AS n FROM pages WHERE bag_id = 'mango-tt-1'")).toBe(0);
+    refused(await post("removeAccount", { brandId: b.id, id: "mango-tt-1" }), 404, "id");
+    const events = (await audit("?kind=account")).data;
+    expect(events.slice(0, 3).map((e) => [e.type, e.subject])).toEqual([
+      ["account.removed", "Mango Company / mango-tt-1"], ["account.updated", "Mango Company / mango-tt-1"], ["account.added", "Mango Company / mango-tt-1"],
+    ]);
+    expect(events[1]!.summary).toContain("name Account mango-tt-1 → Mango TikTok");
+  });
+});
+
+describe("the audit's pages and scope", () => {
+  it("pages newest first with next, without repeats", async () => {
+    // Enough events for two pages (50 a page).
+    for (let i = 0; i < 20; i++) {
+      const u = (await userRow("nobrand@example.com"))!;
+      ok(await post("updateUser", { id: u.id, version: u.version, name: `Paged ${i}` }), "updateUser");
+    }
+    const seen: number[] = [];
+    let next: number | null = null;
+    let pages = 0;
+    do {
+      const page = await audit(next === null ? "" : `?after=${next}`);
+      seen.push(...page.data.map((e) => e.id));
+      next = page.next;
+      pages += 1;
+    } while (next !== null && pages < 20);
+    expect(seen.length).toBeGreaterThan(50);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
+  });
+
+  it("an admin without 0 sees no event of another brand", async () => {
+    const other = (await brandNamed(ELSEWHERE, root))!;
+    ok(await post("updateBrand", { id: other.id, version: other.version, maLabel: "MA" }, root), "updateBrand");
+    expect((await audit("?kind=brand", root)).data.some((e) => e.subject === ELSEWHERE)).toBe(true);
+    expect((await audit("?kind=brand")).data.some((e) => e.subject === ELSEWHERE)).toBe(false);
+  });
+});
+
+describe("getdata follows the brands' channels and o2o campaigns", () => {
+  it("accountTime.template is the earliest start year per channel over the user's brands", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    ok(await post("updateBrand", { id: b.id, version: b.version, channels: [{ channel: "tiktok", startYear: 2018 }, { channel: "facebook", startYear: 2023 }] }), "updateBrand");
+    const tok = await s.addUser("channels@example.com", ["1"], ["Mango Company"]);
+    expect((await getdata(tok)).accountTime.template).toEqual([{ channel: "facebook", startYear: 2023 }, { channel: "tiktok", startYear: 2018 }]);
+    // With Tipco too (both from 2021): the earliest of each.
+    const u = (await userRow("channels@example.com"))!;
+    ok(await post("updateUser", { id: u.id, version: u.version, brands: ["Mango Company", "Tipco"] }), "updateUser");
+    expect((await getdata(tok)).accountTime.template).toEqual([{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2018 }]);
+    // A brand without channels: the global template (2021) stands in for it.
+    const b2 = (await brandNamed("Mango Company"))!;
+    ok(await post("updateBrand", { id: b2.id, version: b2.version, channels: [] }), "updateBrand");
+    const u2 = (await userRow("channels@example.com"))!;
+    ok(await post("updateUser", { id: u2.id, version: u2.version, brands: ["Mango Company"] }), "updateUser");
+    expect((await getdata(tok)).accountTime.template).toEqual([{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }]);
+  });
+
+  it("listO2O is the user's campaigns and their brands'; the brand's token serves the o2o proxy and is masked", async () => {
+    const b = (await brandNamed("Mango Company"))!;
+    const { o2oCampaigns } = await brandsOf();
+    const campaign = o2oCampaigns[0]!;
+    const tok = await s.addUser("o2o.brand@example.com", ["1"], ["Mango Company"]);
+    expect((await getdata(tok)).listO2O).toEqual([]);
+    expect((await getdata(tok)).tokenO2O).toBe("");
+    ok(await post("updateBrand", { id: b.id, version: b.version, o2oCampaigns: [campaign.id], o2oToken: "mango-o2o-token" }), "updateBrand");
+    const data = await getdata(tok);
+    expect(data.listO2O).toEqual([campaign]);
+    expect(data.tokenO2O).toBe("stored-on-server");
+    const res = await s.call("POST", "/api/o2o/get-data", { token: tok, body: { url: "/campaign/structure", methods: "GET", name: "chart_1", typechart: "line", payload: {} } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data.campaigns.map((c: { id: number }) => c.id)).toEqual([campaign.id]);
+    expect(res.text).not.toContain("mango-o2o-token");
+    refused(await post("updateBrand", { id: b.id, version: b.version + 1, o2oCampaigns: [999_999] }), 400, "o2oCampaigns");
   });
 });

@@ -24,7 +24,8 @@ beforeAll(async () => {
   service = new O2OBuiltinService(s.storage);
   rollups = new O2ORollups(s.storage);
   token = (await s.storage.query<{ t: string }>("SELECT token_o2o AS t FROM users WHERE email = $1", [DEMO_EMAIL])).rows[0]!.t;
-  await s.addUser("o2o-other@example.com", ["1"]);
+  // Without a brand: a brand's o2o campaigns are its users' too (issue 17, tests/server/admin.test.ts).
+  await s.addUser("o2o-other@example.com", ["1"], []);
   otherToken = "o2o_other_user_token";
   await s.storage.query("UPDATE users SET token_o2o = $1 WHERE email = 'o2o-other@example.com'", [otherToken]);
   await s.storage.query(
