@@ -97,7 +97,7 @@ const socialRequest = (c: Ctx, channel: ChannelFilter): SocialRequest => ({
   brand: c.view.brand, start: c.days.start, end: c.days.end, channel,
   ...(c.view.pages && c.view.pages.length > 0 ? { pages: [...c.view.pages] } : {}),
 });
-/** The social channel of a brandEx section: its `channel` when it is one of the top bar's, else all. */
+/** The social channel of a brandEx or MA section: its `channel` when it is one of the top bar's (as the page had it), else all. */
 const socialChannel = (v: SectionView): ChannelFilter =>
   v.channel !== undefined && (ChannelFilters as readonly string[]).includes(v.channel) ? (v.channel as ChannelFilter) : "All Channel";
 
@@ -194,7 +194,7 @@ const ADAPTERS: Record<SectionSourceKey, Adapter> = {
     };
   },
   "ma.figures": async (c, s) => {
-    const f = await s.modules.social.figures(c.userId, socialRequest(c, "Facebook"));
+    const f = await s.modules.social.figures(c.userId, socialRequest(c, socialChannel(c.view)));
     const t = f.totals, p = f.previousTotals;
     return {
       kind: "figures", figures: [
@@ -208,9 +208,9 @@ const ADAPTERS: Record<SectionSourceKey, Adapter> = {
     };
   },
   "ma.engagements": async (c, s) => {
-    const f = await s.modules.social.figures(c.userId, socialRequest(c, "Facebook"));
+    const f = await s.modules.social.figures(c.userId, socialRequest(c, socialChannel(c.view)));
     return {
-      kind: "chart", chart: "bar", unit: "count", x: c.step, definition: `Engagements per ${c.step} of the Facebook pages: ${D.engagements}`,
+      kind: "chart", chart: "bar", unit: "count", x: c.step, definition: `Engagements per ${c.step} of the pages in view: ${D.engagements}`,
       series: [{ name: "Engagements", points: rebucket(f.series, (p) => p.start, (p) => p.engagements, c.days, c.step) }],
     };
   },

@@ -279,6 +279,32 @@ describe("section data", () => {
     expect(f.costPerResult!.better).toBe("down");
   });
 
+  it("brandEx and MA figures equal the social call for the same pages; affiliate figures the Affiliate call for the platform", async () => {
+    const pages = (await s.storage.query<{ id: string }>(
+      "SELECT p.id FROM pages p JOIN bags g ON g.id = p.bag_id JOIN brands b ON b.id = g.brand_id WHERE b.name = 'Tipco' ORDER BY p.id LIMIT 2",
+    )).rows.map((r) => r.id);
+    expect(pages).toHaveLength(2);
+    const v = { brand: "Tipco", range: { kind: "report" }, pages };
+    const secs = (await data({ range: MARCH, sections: [
+      { type: "source", id: "b", source: "brandEx.figures", view: v },
+      { type: "source", id: "m", source: "ma.figures", view: v },
+      { type: "source", id: "a", source: "affiliate.figures", view: { brand: "Tipco", range: { kind: "report" }, platform: "Shopee" } },
+    ] })).sections;
+    const social = (await post("/user/social-figures", { brand: "Tipco", start: "2024-03-01", end: "2024-03-31", channel: "All Channel", pages })).json.data;
+    const b = figuresOf(secs[0]!), m = figuresOf(secs[1]!), a = figuresOf(secs[2]!);
+    for (const k of ["followers", "netFollowers", "posts", "reach", "engagements", "engagementRate"] as const) {
+      expect(b[k]!.value, k).toBe(social.totals[k]);
+      expect(b[k]!.previous, k).toBe(social.previousTotals[k]);
+    }
+    for (const k of ["follows", "unfollows", "pageReach", "pageViews"] as const) expect(m[k]!.value, k).toBe(social.totals[k]);
+    expect(b.reach!.value).toBeGreaterThan(0);
+    const aff = (await post("/user/affiliate-figures", { brand: "Tipco", start: "2024-03-01", end: "2024-03-31", platform: "Shopee" })).json.data;
+    for (const k of ["gmv", "orders", "commission", "commissionRate", "roi", "clicks"] as const) {
+      expect(a[k]!.value, k).toBe(aff.totals[k]);
+      expect(a[k]!.previous, k).toBe(aff.previous[k]);
+    }
+  });
+
   it("charts: days up to 62 days, weeks (Monday) up to a year, months beyond; the points sum to the figure", async () => {
     const days = (await data({ range: MARCH, sections: [source("g", "ecommerce.gmv"), source("f", "ecommerce.figures")] })).sections;
     const chart = days[0]!;
