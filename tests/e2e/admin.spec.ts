@@ -8,7 +8,9 @@
  *   refused under the pages, and a page id another account has is refused by the server;
  * - the admin is not offered Remove on themselves, nor can they untick their own permission 4;
  * - a brand is renamed, its o2o token set (only "Token set" shows) and cleared; a user's password is
- *   reset (the old one no longer signs in) and the user removed after a confirmation.
+ *   reset (the old one no longer signs in) and the user removed after a confirmation;
+ * - a user changed elsewhere while their dialog is open is not overwritten (the server's 409 said in
+ *   the dialog); opened again, the dialog shows the stored user.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminBrand, AdminUser } from "../../domain/adminContract";
@@ -278,4 +280,28 @@ test("a brand is renamed and its o2o token set and cleared (never shown back); a
   await expect(confirm).toBeHidden();
   await expect.poll(userToasts).toContain(`User removed: ${email}`);
   await expect(page.getByRole("status").filter({ hasText: `No user matches “${email}”.` })).toBeVisible();
+});
+
+test("a user changed by someone else while the dialog is open is not overwritten: the dialog says so, and opens again on the stored user", async ({ page, request }) => {
+  const email = `stale.${stamp()}@example.com`;
+  const added = (await api<{ data: AdminUser }>(request, "POST", "/user/add-user", { email, name: "Stale One", password: "Stale2026one", permissions: ["1"], brands: ["Tipco"] })).data;
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit user ${email}` });
+  await dialog.getByRole("checkbox", { name: "3 · Facebook MA" }).check();
+  // Meanwhile another admin renames the user.
+  await api(request, "POST", "/user/update-user", { id: added.id, version: added.version, name: "Renamed Elsewhere" });
+  await dialog.getByRole("button", { name: "Save user" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(/^The user was not saved: .*changed by someone else/);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  const row = page.getByRole("table", { name: "Users table" }).getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Renamed Elsewhere");
+  await expect(row).not.toContainText("1, 3");
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  await expect(dialog.getByRole("textbox", { name: "Name" })).toHaveValue("Renamed Elsewhere");
+  await dialog.getByRole("checkbox", { name: "3 · Facebook MA" }).check();
+  await dialog.getByRole("button", { name: "Save user" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("1, 3");
 });

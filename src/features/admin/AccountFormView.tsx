@@ -9,6 +9,7 @@ import type { SocialChannel } from "../../../domain/entities";
 import type { AccountBrands } from "../../../machines/admin/adminEditors";
 import { CHANNEL_LABELS, PLATFORM_ID_RULE, duplicatePageIds, newAccountFormOf, type AccountForm, type PageRow } from "../../../machines/admin/adminForms";
 import { Button } from "@/components/ui/Button";
+import { readableError } from "./adminFormat";
 import { FieldProblem, FormField, describedBy, problemId } from "./FormField";
 import type { EditorView } from "./useEditor";
 
@@ -126,7 +127,7 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
       </fieldset>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The account was not saved: {view.error}
+          The account was not saved: {readableError(view.error)}
         </p>
       )}
       <div className="dialog-actions">

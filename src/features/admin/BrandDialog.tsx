@@ -9,6 +9,7 @@ import type { O2OCampaignRef } from "../../../domain/entities";
 import { adminBrandEditorMachine } from "../../../machines/admin/adminEditors";
 import { CHANNELS, CHANNEL_LABELS, brandFormOf, brandFormProblems, type BrandForm } from "../../../machines/admin/adminForms";
 import { Button } from "@/components/ui/Button";
+import { readableError } from "./adminFormat";
 import { Dialog } from "@/components/ui/Dialog";
 import { Check, CheckGroup, FormField } from "./FormField";
 import { brandEditorActors } from "./adminActors";
@@ -104,7 +105,7 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
       )}
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The brand was not saved: {view.error}
+          The brand was not saved: {readableError(view.error)}
         </p>
       )}
       <div className="dialog-actions">

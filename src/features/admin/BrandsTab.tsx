@@ -38,6 +38,7 @@ export function BrandsTab({ selfEmail, brandId, onOpen }: BrandsTabProps) {
   const phase = useSelector(actor, selectBrandsPhase, sameBrandsPhase);
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const close = () => setEditing({ kind: "none" });
+  // After a dialog closes the brands load again: a form refused as stale opens next time on the brand as stored now.
   const reload = () => {
     close();
     actor.send({ type: "page.reload" });
@@ -84,7 +85,7 @@ export function BrandsTab({ selfEmail, brandId, onOpen }: BrandsTabProps) {
         brand={editing.kind === "brand" ? editing.brand : null}
         campaigns={phase.data?.o2oCampaigns ?? []}
         visible={editing.kind === "brand"}
-        onClose={close}
+        onClose={reload}
         onSaved={(saved) => {
           reload();
           onOpen(saved.id);
@@ -93,7 +94,7 @@ export function BrandsTab({ selfEmail, brandId, onOpen }: BrandsTabProps) {
       <AccountDialog
         brand={editing.kind === "account" ? editing.brand : null}
         account={editing.kind === "account" ? editing.account : null}
-        onClose={close}
+        onClose={reload}
         onSaved={reload}
       />
       <RemoveDialog target={editing.kind === "remove" ? editing.target : null} onClose={close} onRemoved={reload} />

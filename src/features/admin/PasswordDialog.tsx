@@ -4,6 +4,7 @@ import type { AdminUser } from "../../../domain/adminContract";
 import { adminPasswordEditorMachine } from "../../../machines/admin/adminEditors";
 import { EMPTY_PASSWORD_FORM, passwordFormProblems } from "../../../machines/admin/adminForms";
 import { Button } from "@/components/ui/Button";
+import { readableError } from "./adminFormat";
 import { Dialog } from "@/components/ui/Dialog";
 import { FormField } from "./FormField";
 import { passwordEditorActors } from "./adminActors";
@@ -46,7 +47,7 @@ export function PasswordDialog({ user, onClose }: { user: AdminUser | null; onCl
         </FormField>
         {view.error !== null && (
           <p className="form-error" role="alert">
-            The password was not reset: {view.error}
+            The password was not reset: {readableError(view.error)}
           </p>
         )}
         <div className="dialog-actions">

@@ -6,6 +6,7 @@ import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { removeActors } from "./adminActors";
+import { readableError } from "./adminFormat";
 
 export interface RemoveDialogProps {
   /** What to remove; null: no dialog. */
@@ -42,7 +43,7 @@ export function RemoveDialog({ target, onClose, onRemoved }: RemoveDialogProps) 
       header={`Remove ${what} ${shown?.name ?? ""}?`}
       width={460}
       deleting={view.removing}
-      error={view.error}
+      error={view.error === null ? null : readableError(view.error)}
       failurePrefix={`The ${what} was not removed`}
       onConfirm={() => actor.send({ type: "remove.confirm" })}
       onCancel={() => {

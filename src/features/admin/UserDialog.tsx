@@ -10,7 +10,7 @@ import { adminUserEditorMachine, type BrandChoices } from "../../../machines/adm
 import { userFormOf, userFormProblems, type UserForm } from "../../../machines/admin/adminForms";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
-import { permissionLabel } from "./adminFormat";
+import { permissionLabel, readableError } from "./adminFormat";
 import { Check, CheckGroup, FormField, hintId } from "./FormField";
 import { userEditorActors } from "./adminActors";
 import { useEditor, type EditorView } from "./useEditor";
@@ -101,7 +101,7 @@ export function UserFormView({ view, onChange, onSave, onCancel, onRetry }: User
       {problems.disabled !== undefined && <p className="form-error" id={hintId(`${id}-disabled`)}>{problems.disabled}</p>}
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The user was not saved: {view.error}
+          The user was not saved: {readableError(view.error)}
         </p>
       )}
       <div className="dialog-actions">

@@ -34,6 +34,8 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
   useEffect(() => setTyped(q), [q]);
   const [editing, setEditing] = useState<Editing>({ kind: "none" });
   const close = () => setEditing({ kind: "none" });
+  // After a dialog closes the list loads again: a form refused as stale (someone else changed the
+  // user meanwhile) opens next time on the user as stored now.
   const reload = () => {
     close();
     actor.send({ type: "page.reload" });
@@ -121,7 +123,7 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
         </nav>
       )}
       {data !== null && data.total > 0 && data.total <= data.pageSize && <p className="muted">{data.total === 1 ? "1 user" : `${data.total} users`}</p>}
-      <UserDialog user={editing.kind === "user" ? editing.user : null} selfEmail={selfEmail} visible={editing.kind === "user"} onClose={close} onSaved={reload} />
+      <UserDialog user={editing.kind === "user" ? editing.user : null} selfEmail={selfEmail} visible={editing.kind === "user"} onClose={reload} onSaved={reload} />
       <PasswordDialog user={editing.kind === "password" ? editing.user : null} onClose={close} />
       <RemoveDialog target={editing.kind === "remove" ? editing.target : null} onClose={close} onRemoved={reload} />
     </section>

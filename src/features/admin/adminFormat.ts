@@ -30,3 +30,12 @@ const EVENT_WORDS: Readonly<Record<string, string>> = {
 };
 
 export const eventWords = (type: string) => EVENT_WORDS[type] ?? type;
+
+/**
+ * A server's refusal as a person reads it: without the field path it starts with
+ * ("version: Tipco was changed…" → "Tipco was changed…"), first letter capitalised.
+ */
+export function readableError(message: string): string {
+  const text = message.replace(/^[A-Za-z_$][\w$]*(?:\.[\w$]+|\[\d+\])*: /, "");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
