@@ -20,7 +20,7 @@ const NEW = "new";
 /** A section id made here, unique within its report (the server refuses a repeated one). */
 export const clientSectionId = (): string => `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-export default function AddToReportDialog({ visible, target, label, onClose }: { visible: boolean; target: AddToReportTarget; label: string; onClose: () => void }) {
+export default function AddToReportDialog({ visible, target, onClose }: { visible: boolean; target: AddToReportTarget; label: string; onClose: () => void }) {
   const [reports, setReports] = useState<readonly ReportSummary[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [choice, setChoice] = useState<string>(NEW);
@@ -92,8 +92,14 @@ export default function AddToReportDialog({ visible, target, label, onClose }: {
       }
     >
       <p className="muted">
-        {SECTION_SOURCES[target.source].title}: {label}, {target.view.brand}
-        {target.view.range.kind === "fixed" ? `, ${target.view.range.start} to ${target.view.range.end}` : ""}
+        {[
+          SECTION_SOURCES[target.source].title,
+          target.view.brand,
+          target.view.range.kind === "fixed" ? `${target.view.range.start} to ${target.view.range.end}` : null,
+          target.view.channel ?? target.view.platform ?? null,
+        ]
+          .filter((x) => x !== null)
+          .join(" · ")}
       </p>
       {added !== null ? (
         <p role="status">
@@ -107,16 +113,20 @@ export default function AddToReportDialog({ visible, target, label, onClose }: {
           <legend>Report</legend>
           {loadError !== null && <p className="form-error" role="alert">{loadError}</p>}
           {reports === null && loadError === null && <p className="muted">Loading your reports…</p>}
+          <div className="cir-choice-list">
           {reports?.map((r) => (
             <label key={r.id} className="cir-choice-row">
               <input type="radio" name="cir-report" value={String(r.id)} checked={choice === String(r.id)} onChange={() => setChoice(String(r.id))} />
-              {r.title} <span className="muted">({r.brand}, {r.sections} sections)</span>
+              <span>
+                {r.title} <span className="muted">({r.brand}, {r.sections} {r.sections === 1 ? "section" : "sections"})</span>
+              </span>
             </label>
           ))}
           <label className="cir-choice-row">
             <input type="radio" name="cir-report" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} />
             New report
           </label>
+          </div>
           {choice === NEW && (
             <div className="field">
               <label htmlFor={titleId}>Title</label>

@@ -94,9 +94,9 @@ export default function CirPage() {
               <tr>
                 <th scope="col">Title</th>
                 <th scope="col">Brand</th>
-                <th scope="col">Owner</th>
+                <th scope="col" className="cir-col-optional">Owner</th>
                 <th scope="col">Sharing</th>
-                <th scope="col">Sections</th>
+                <th scope="col" className="cir-col-optional">Sections</th>
                 <th scope="col">Last edited</th>
               </tr>
             </thead>
@@ -109,9 +109,9 @@ export default function CirPage() {
                     </Link>
                   </th>
                   <td>{r.brand}</td>
-                  <td>{r.canEdit ? "You" : r.owner.name}</td>
-                  <td>{r.visibility === "brand" ? `Shared with ${r.brand}` : "Private"}</td>
-                  <td>{r.sections}</td>
+                  <td className="cir-col-optional">{r.canEdit ? "You" : r.owner.name}</td>
+                  <td>{r.visibility === "brand" ? (r.canEdit ? `Shared with ${r.brand}` : `Shared by ${r.owner.name}`) : "Private"}</td>
+                  <td className="cir-col-optional">{r.sections}</td>
                   <td>{bangkokTime(r.updatedAt)}</td>
                 </tr>
               ))}

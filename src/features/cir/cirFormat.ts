@@ -12,9 +12,10 @@ export function formatFigure(unit: FigureUnit, value: number | null): string {
     case "money":
       return formatMoney(value);
     case "percent":
-      return formatPercent(value, 1);
+      // Shares written 0–1 (server/services/cirSources.ts): 0.052 is 5.2 %.
+      return formatPercent(value * 100, 2);
     case "ratio":
-      return formatCount(value, 2);
+      return `${formatCount(value, 2)}×`;
     case "seconds":
       return `${formatCount(value, 1)} s`;
     default:
