@@ -29,7 +29,7 @@ import { createPageMachine, samePagePhase, selectPagePhase, type PageActorRef, t
 
 /** The library has one view: the signed-in user's own files and schedules (another user: another load). */
 export interface ReportLibraryQuery {
-  readonly userId: number;
+  readonly user: string;
 }
 export type ReportLibraryData = ReportLibraryResponse;
 

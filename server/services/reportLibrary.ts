@@ -56,6 +56,7 @@ export function nextDueAt(frequency: ScheduleFrequency, after: Date): Date {
 
 /** A file name safe in every OS and in a Content-Disposition header: "<title> <start>–<end>.pdf". */
 export function pdfFileName(title: string, start: string, end: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   const clean = title.normalize("NFC").replace(/[\\/:*?"<>|\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 100) || "Report";
   return `${clean} ${start}–${end}.pdf`;
 }

@@ -104,25 +104,22 @@ export class ReportScheduler {
 
   /** Queues one run per due schedule and moves each to its next due time after now. */
   async queueDue(now: Date): Promise<number> {
-    const due = await this.db.query<{ id: number; frequency: ScheduleFrequency; next_run_at: Date | string }>(
-      "SELECT id, frequency, next_run_at FROM report_schedules WHERE next_run_at <= $1 ORDER BY next_run_at LIMIT 500",
+    const due = await this.db.query<{ id: number; frequency: ScheduleFrequency }>(
+      "SELECT id, frequency FROM report_schedules WHERE next_run_at <= $1 ORDER BY next_run_at LIMIT 500",
       [now.toISOString()],
     );
     let queued = 0;
     for (const s of due.rows) {
-      const dueAt = s.next_run_at instanceof Date ? s.next_run_at : new Date(s.next_run_at);
-      await this.db.transaction(async (tx) => {
-        const moved = await tx.query(
-          "UPDATE report_schedules SET next_run_at = $1 WHERE id = $2 AND next_run_at = $3",
-          [nextDueAt(s.frequency, now).toISOString(), s.id, dueAt.toISOString()],
-        );
-        if (moved.affectedRows === 0) return; // another server queued it
-        const ins = await tx.query(
-          "INSERT INTO report_runs (schedule_id, due_at) VALUES ($1, $2) ON CONFLICT (schedule_id, due_at) DO NOTHING",
-          [s.id, dueAt.toISOString()],
-        );
-        queued += ins.affectedRows;
-      });
+      // One statement: the schedule, still due, moves to its next due time and its run is queued
+      // for the due time it had (exactly as stored). Another server that saw it due finds it moved.
+      const ins = await this.db.query(
+        `WITH old AS (SELECT id, next_run_at FROM report_schedules WHERE id = $2 AND next_run_at <= $3 FOR UPDATE),
+              moved AS (UPDATE report_schedules s SET next_run_at = $1 FROM old WHERE s.id = old.id RETURNING old.id, old.next_run_at)
+         INSERT INTO report_runs (schedule_id, due_at) SELECT id, next_run_at FROM moved
+         ON CONFLICT (schedule_id, due_at) DO NOTHING`,
+        [nextDueAt(s.frequency, now).toISOString(), s.id, now.toISOString()],
+      );
+      queued += ins.affectedRows;
     }
     return queued;
   }

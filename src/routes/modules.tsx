@@ -24,7 +24,7 @@ export const eCommerceRoute = createRoute({ getParentRoute: parent, path: "/e-co
 export const crmRoute = createRoute({ getParentRoute: parent, path: "/crm", validateSearch: validateRouteSearchOf("/crm"), component: lazyPage(() => import("@/features/crm/CrmPage")) });
 export const affiliateRoute = createRoute({ getParentRoute: parent, path: "/affiliate", validateSearch: validateRouteSearchOf("/affiliate"), component: lazyPage(() => import("@/features/affiliate/AffiliatePage")) });
 export const o2oRoute = createRoute({ getParentRoute: parent, path: "/o2o", validateSearch: validateRouteSearchOf("/o2o"), component: lazyPage(() => import("@/features/o2o/O2oPage")) });
-export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/modules/ReportPage")) });
+export const reportRoute = createRoute({ getParentRoute: parent, path: "/report", component: lazyPage(() => import("@/features/report/ReportPage")) });
 export const saleRoute = createRoute({ getParentRoute: parent, path: "/sale", component: lazyPage(() => import("@/features/sale/SalePage")) });
 export const formAcRoute = createRoute({ getParentRoute: parent, path: "/formAC", validateSearch: validateRouteSearchOf("/formAC"), component: lazyPage(() => import("@/features/admin/FormAcPage")) });
 

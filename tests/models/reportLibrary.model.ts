@@ -13,8 +13,8 @@ const some: ReportLibraryResponse = {
 
 export default defineModel({
   machine: reportLibraryMachine,
-  input: { query: { userId: 1 } },
-  events: [{ type: "page.query", query: { userId: 1 } }, { type: "page.query", query: { userId: 2 } }, { type: "page.reload" }, { type: "page.retry" }],
+  input: { query: { user: "demo@example.com" } },
+  events: [{ type: "page.query", query: { user: "demo@example.com" } }, { type: "page.query", query: { user: "other@example.com" } }, { type: "page.reload" }, { type: "page.retry" }],
   outputs: { load: [{ data: [], schedules: [] }, some] },
   errors: { load: [Object.assign(new Error("The server could not be reached."), { status: 0 })] },
   serializeContext: (context) => ({ key: context.key }),
