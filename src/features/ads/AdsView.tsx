@@ -70,7 +70,7 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-function KeyFigures({ brand, figures, start, end }: { brand: string; figures: AdsFigures; start: string; end: string }) {
+function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = `${start} to ${end}`;
   const before = `${period.start} to ${period.end}`;
@@ -80,7 +80,7 @@ function KeyFigures({ brand, figures, start, end }: { brand: string; figures: Ad
       <div className="chart-card-head">
         <h2 id="ads-figures-title">Key figures</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ads.figures", { brand, start, end })} label="the key figures" />
+          <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label="the key figures" />
           <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title="the key figures" />
         </div>
       </div>
@@ -105,13 +105,13 @@ function KeyFigures({ brand, figures, start, end }: { brand: string; figures: Ad
   );
 }
 
-function Charts({ brand, figures, start, end, onFilter }: { brand: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
+function Charts({ brand, channel, figures, start, end, onFilter }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => adsCards(figures, `${start} to ${end}`), [figures, start, end]);
   const caption = captionLine(brand, start, end);
   return (
     <div className="chart-grid">
       {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end })} />
+        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform: channel })} />
       ))}
     </div>
   );
@@ -262,7 +262,7 @@ export function AdsView(p: AdsViewProps) {
             Updating the figures…
           </p>
         )}
-        <KeyFigures brand={p.brand} figures={p.figures} start={p.start} end={p.end} />
+        <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-megaphone" aria-hidden="true" />
@@ -271,7 +271,7 @@ export function AdsView(p: AdsViewProps) {
           </div>
         ) : (
           <>
-            <Charts brand={p.brand} figures={p.figures} start={p.start} end={p.end} onFilter={p.onFilter} />
+            <Charts brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} onFilter={p.onFilter} />
           </>
         )}
         {p.kpi !== null && <Pacing kpi={p.kpi} figures={p.figures} start={p.start} end={p.end} today={p.today} />}

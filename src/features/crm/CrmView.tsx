@@ -112,7 +112,6 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
       <ScoringSource result={result} />
       <div className="chart-card-actions crm-report-actions">
         <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the CRM figures" />
-        <AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="customers by RFM segment" />
       </div>
       <KeyFigures summary={result.summary} periods={loaded} />
       <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }} />

@@ -60,7 +60,7 @@ function NoValue({ why }: { why: string }) {
   );
 }
 
-function KeyFigures({ brand, figures }: { brand: string; figures: SocialFigures }) {
+function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
   const table = useMemo(() => keyFiguresTable(figures), [figures]);
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   return (
@@ -68,7 +68,7 @@ function KeyFigures({ brand, figures }: { brand: string; figures: SocialFigures 
       <div className="chart-card-head">
         <h2 id="ma-figures-title">Key figures</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ma.figures", { brand, start: figures.range.start, end: figures.range.end })} label="the key figures" />
+          <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start: figures.range.start, end: figures.range.end })} label="the key figures" />
           <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title="the key figures" />
         </div>
       </div>
@@ -112,7 +112,7 @@ function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "engagement-over-time": "ma.engagements" } as const;
 
-function Charts({ brand, figures, onFilter }: { brand: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
+function Charts({ brand, channel, figures, onFilter }: { brand: string; channel: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => maCards(figures), [figures]);
   const caption = captionLine(brand, figures.range.start, figures.range.end);
   return (
@@ -123,7 +123,7 @@ function Charts({ brand, figures, onFilter }: { brand: string; figures: SocialFi
           card={card}
           onFilter={onFilter}
           caption={caption}
-          addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start: figures.range.start, end: figures.range.end })}
+          addToReport={cardTarget(REPORT_CARDS, card.id, { brand, channel, start: figures.range.start, end: figures.range.end })}
         />
       ))}
     </div>
@@ -155,7 +155,7 @@ export function MaView(p: MaViewProps) {
             Updating the figures…
           </p>
         )}
-        <KeyFigures brand={p.brand} figures={p.figures} />
+        <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-facebook" aria-hidden="true" />
@@ -164,7 +164,7 @@ export function MaView(p: MaViewProps) {
           </div>
         ) : (
           <>
-            <Charts brand={p.brand} figures={p.figures} onFilter={p.onFilter} />
+            <Charts brand={p.brand} channel={p.channel} figures={p.figures} onFilter={p.onFilter} />
             <PagesCompared figures={p.figures} onFilter={p.onFilter} />
             {p.posts}
           </>
