@@ -66,15 +66,15 @@ const groups = (n: number, decimals: number) =>
   new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(n);
 
 /**
- * A figure's value as the pages show it: money "฿1,234.50", counts "1,234", percent (the value
- * already in percent) "12.3%", ratio "2.35×", seconds "1m 05s".
+ * A figure's value as the pages show it: money "฿1,234.50", counts "1,234", percent (a share
+ * written 0–1, as server/services/cirSources.ts gives it) "12.34%", ratio "2.35×", seconds "1m 05s".
  */
 export function formatFigure(value: number | null, unit: FigureUnit): string {
   if (value === null) return "–";
   switch (unit) {
     case "money": return `${value < 0 ? "-" : ""}฿${groups(Math.abs(value), 2)}`;
     case "count": return groups(value, Number.isInteger(value) ? 0 : 1);
-    case "percent": return `${groups(value, 1)}%`;
+    case "percent": return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(value * 100)}%`;
     case "ratio": return `${groups(value, 2)}×`;
     case "seconds": {
       const s = Math.round(value);
@@ -87,7 +87,7 @@ export function formatFigure(value: number | null, unit: FigureUnit): string {
 function formatAxis(value: number, unit: FigureUnit): string {
   const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(value);
   if (unit === "money") return `฿${compact}`;
-  if (unit === "percent") return `${compact}%`;
+  if (unit === "percent") return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }).format(value * 100)}%`;
   return compact;
 }
 

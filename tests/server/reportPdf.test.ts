@@ -24,7 +24,7 @@ const figures = (id: string, title: string): SectionResult => ({
     kind: "figures", figures: [
       { key: "gmv", label: "GMV", unit: "money", value: 1234567.5, previous: 1000000, better: "up", definition: "Gross merchandise value: the orders' totals before cancellations." },
       { key: "orders", label: "Orders", unit: "count", value: 4321, previous: 4800, better: "up", definition: "Orders placed in the range." },
-      { key: "cvr", label: "Conversion", unit: "percent", value: 3.25, previous: null, better: "up", definition: "Orders per 100 sessions." },
+      { key: "cvr", label: "Conversion", unit: "percent", value: 0.0325, previous: null, better: "up", definition: "Orders per 100 sessions." },
     ],
   },
 });
@@ -72,6 +72,7 @@ describe("renderReportPdf", () => {
     expect(all).toContain("ภาพรวมยอดขาย Sales");
     expect(all).toContain("ยอดขายเดือนมกราคม");
     expect(all).toContain("1,234,567.50");
+    expect(all).toContain("3.25%");
     expect(all).toContain("+23.5% vs previous period");
     expect(all).toContain("-10.0% vs previous period");
     expect(all).toContain("No previous period to compare");
@@ -114,7 +115,7 @@ describe("the PDF's words and numbers", () => {
     expect(formatFigure(1234.5, "money")).toBe("฿1,234.50");
     expect(formatFigure(-12, "money")).toBe("-฿12.00");
     expect(formatFigure(1234, "count")).toBe("1,234");
-    expect(formatFigure(12.34, "percent")).toBe("12.3%");
+    expect(formatFigure(0.1234, "percent")).toBe("12.34%");
     expect(formatFigure(2.345, "ratio")).toBe("2.35×");
     expect(formatFigure(65, "seconds")).toBe("1m 05s");
     expect(formatFigure(null, "count")).toBe("–");
