@@ -251,7 +251,8 @@ export class CirService {
     return this.db.transaction(async (tx) => {
       const src = await this.readableRow(tx, userId, id);
       const copyTitle = title?.trim() || `Copy of ${src.title}`.slice(0, 120);
-      // The copy's sections keep only the brands the caller holds (a reader holds the report's brand).
+      // The copy is the caller's: they must hold its brands like any owner (a reader holds the report's
+      // brand; a section of a brand they lack is refused, naming it).
       const brandId = (await this.check(tx, userId, { brand: src.brand, sections: src.sections }))!;
       const res = await tx.query<{ id: number }>(
         `INSERT INTO cir_reports (owner_id, brand_id, title, range, visibility, sections) VALUES ($1, $2, $3, $4, 'private', $5) RETURNING id`,
