@@ -13,7 +13,7 @@ import { bangkokDay } from "../../../domain/dates";
 import { o2oMachine } from "../../../machines/o2o/o2oMachine";
 import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 import { appInspect } from "@/app/inspect";
-import { usePageSearch, useSetPageSearch } from "@/app/view";
+import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import { o2oActors } from "@/features/o2o/o2oActors";
 import { o2oCall } from "@/features/o2o/o2oCall";
 import { createO2oLoaders, type O2oMath } from "@/features/o2o/o2oLoaders";
@@ -84,6 +84,7 @@ interface O2oMachinePageProps {
 }
 
 function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
+  const brand = useView().brand;
   const loaders = useMemo(() => createO2oLoaders({ call: o2oCall, math, today: () => today }), [math, today]);
   const actor = useActorRef(o2oMachine.provide({ actors: o2oActors(loaders) }), {
     input: { tab: wanted.tab, range, campaignId: wanted.campaignId },
@@ -133,6 +134,7 @@ function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
       onRange={(r) => show({ range: r })}
       onCampaign={(id) => show({ campaignId: id })}
       onRetry={() => actor.send({ type: "o2o.retry" })}
+      brand={brand}
     />
   );
 }

@@ -14,6 +14,8 @@ import { O2oTabContent } from "@/features/o2o/O2oTabViews";
 import { DateInput } from "@/components/ui/DateInput";
 import "./o2o.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
+import { AddToReportButton } from "@/components/cir/AddToReportButton";
+import { reportTarget } from "@/components/cir/reportTargets";
 
 export const PAGE_TITLE = "O2O visitor analytics";
 export const NO_CAMPAIGNS = "You have no o2o campaigns yet.";
@@ -53,6 +55,8 @@ export interface O2oViewProps {
   onRange: (range: O2oRange) => void;
   onCampaign: (campaignId: number) => void;
   onRetry: () => void;
+  /** The view's brand: "Add to report" freezes it with the campaign and the range. */
+  brand?: string | undefined;
 }
 
 const labelOf = (tab: O2oTabId): string => O2O_TABS.find((t) => t.id === tab)?.label ?? tab;
@@ -206,7 +210,7 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
 }
 
 export function O2oView(props: O2oViewProps) {
-  const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry } = props;
+  const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry, brand } = props;
   const withTabs = phase.kind !== "noCampaigns" && phase.kind !== "campaignsFailed";
   // One panel per tab that has something to show: the active one, and the loaded ones (hidden).
   const panels = new Set<O2oTabId>([tab, ...kept.map((k) => k.tab)]);
@@ -220,6 +224,12 @@ export function O2oView(props: O2oViewProps) {
             <RangeControl key={`${range.start}|${range.end}`} range={range} today={today} onRange={onRange} />
           )}
         </div>
+        {withTabs && brand !== undefined && range !== null && campaignId !== null && (
+          <div className="chart-card-actions o2o-report-actions">
+            <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label="the store screen figures" />
+            <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label="views over time" />
+          </div>
+        )}
       </header>
       {phase.kind === "noCampaigns" && (
         <div className="empty-state" role="status">
