@@ -10,7 +10,8 @@
  * - a brand is renamed, its o2o token set (only "Token set" shows) and cleared; a user's password is
  *   reset (the old one no longer signs in) and the user removed after a confirmation;
  * - a user changed elsewhere while their dialog is open is not overwritten (the server's 409 said in
- *   the dialog); opened again, the dialog shows the stored user.
+ *   the dialog); opened again, the dialog shows the stored user;
+ * - the users list is searched and paged in the URL.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminBrand, AdminUser } from "../../domain/adminContract";
@@ -304,4 +305,29 @@ test("a user changed by someone else while the dialog is open is not overwritten
   await dialog.getByRole("button", { name: "Save user" }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText("1, 3");
+});
+
+test("the users list is searched and paged in the URL (20 a page), Back returns to the page before", async ({ page, request }) => {
+  const tag = `pg${stamp()}`;
+  for (let i = 1; i <= 21; i += 1) {
+    await api(request, "POST", "/user/add-user", { email: `${tag}.${String(i).padStart(2, "0")}@example.com`, name: `Paged ${i}`, password: "Paged2026user", permissions: ["1"], brands: ["Aura"] });
+  }
+  await signInQuickly(page, DEMO);
+  await page.goto("/admin");
+  await page.getByRole("textbox", { name: "Search users by email or name" }).fill(tag);
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  const rows = page.getByRole("table", { name: "Users table" }).locator("tbody tr");
+  const pager = page.getByRole("navigation", { name: "Users pages" });
+  await expect(pager).toContainText("Page 1 of 2 · 21 users");
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText(`${tag}.01@example.com`);
+  await pager.getByRole("button", { name: "Next" }).click();
+  await expect(page).toHaveURL(/pg=2/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${tag}.21@example.com`);
+  await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
+  await page.goBack();
+  await expect(rows).toHaveCount(20);
+  await expect(pager).toContainText("Page 1 of 2");
 });
