@@ -34,6 +34,9 @@ export interface AdminActor {
   readonly brandIds: ReadonlySet<number>;
 }
 
+/** The users CLI as an actor: every brand; it holds none. */
+const CLI: AdminActor = { id: 0, email: "cli", all: true, brandIds: new Set() };
+
 const toAdminUser = (u: UserRow): AdminUser => ({
   id: u.id, email: u.email, name: u.name, permissions: u.permissions, brands: u.brands, disabled: u.disabled,
   createdAt: u.createdAt, lastSignInAt: u.lastSignInAt, version: u.version,
@@ -222,6 +225,8 @@ export class AdminService {
 
   private async checkBrandName(tx: Queryable, name: string, except: number | null): Promise<string> {
     const trimmed = name.trim();
+    // The HTTP calls' schema checks this already; the CLI's names come here unchecked.
+    if (trimmed === "" || trimmed.length > 100) throw new ServiceError("invalid", "must be 1 to 100 characters, not only spaces", { field: "name" });
     const dup = await tx.query<{ name: string }>("SELECT name FROM brands WHERE lower(name) = lower($1) AND id IS DISTINCT FROM $2", [trimmed, except]);
     if (dup.rows[0]) throw new ServiceError("invalid", `a brand named ${dup.rows[0].name} already exists`, { field: "name" });
     return trimmed;
@@ -254,9 +259,15 @@ export class AdminService {
 
   /** A new brand; the admin holds it at once. Without channels it takes the global account template's. */
   async addBrand(adminId: number, req: AddBrandRequest): Promise<AdminBrand> {
+    const brand = await this.addBrandAs((tx) => this.actor(adminId, tx), req);
+    this.caches.forgetUser(adminId);
+    return brand;
+  }
+
+  private async addBrandAs(who: (tx: Queryable) => Promise<AdminActor>, req: AddBrandRequest): Promise<AdminBrand> {
     if (req.channels) this.checkChannels(req.channels);
-    const brand = await this.db.transaction(async (tx) => {
-      const admin = await this.actor(adminId, tx);
+    return this.db.transaction(async (tx) => {
+      const admin = await who(tx);
       const name = await this.checkBrandName(tx, req.name, null);
       const res = await tx.query<{ id: number }>(
         "INSERT INTO brands (name, ma_label) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING id", [name, req.maLabel ?? "Facebook MA"],
@@ -265,13 +276,11 @@ export class AdminService {
       const id = Number(res.rows[0].id);
       if (req.channels) await this.setChannels(tx, id, req.channels);
       else await tx.query("INSERT INTO brand_channels (brand_id, channel, start_year) SELECT $1, channel, start_year FROM account_template", [id]);
-      await tx.query("INSERT INTO user_brands (user_id, brand_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [adminId, id]);
+      if (admin.id !== CLI.id) await tx.query("INSERT INTO user_brands (user_id, brand_id) VALUES ($1, $2) ON CONFLICT DO NOTHING", [admin.id, id]);
       const after = (await this.brandRows(tx, { ...admin, all: true }, id))[0]!;
       await this.brandEvent(tx, admin, "brand.added", null, after);
       return after;
     });
-    this.caches.forgetUser(adminId);
-    return brand;
   }
 
   /**
@@ -279,9 +288,13 @@ export class AdminService {
    * channel its accounts use cannot be taken away.
    */
   async updateBrand(adminId: number, req: UpdateBrandRequest): Promise<AdminBrand> {
+    return this.updateBrandAs((tx) => this.actor(adminId, tx), req);
+  }
+
+  private async updateBrandAs(who: (tx: Queryable) => Promise<AdminActor>, req: UpdateBrandRequest): Promise<AdminBrand> {
     if (req.channels) this.checkChannels(req.channels);
     const brand = await this.db.transaction(async (tx) => {
-      const admin = await this.actor(adminId, tx);
+      const admin = await who(tx);
       const before = await this.lockedBrand(tx, admin, req.id, req.version);
       const name = req.name === undefined ? before.name : await this.checkBrandName(tx, req.name, before.id);
       if (req.channels) {
@@ -385,6 +398,29 @@ export class AdminService {
       await tx.query("DELETE FROM bags WHERE id = $1", [id]);
       await this.accountEvent(tx, admin, "account.removed", brand, before, null);
     });
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The users CLI's brands commands (actor "cli", every brand)
+
+  /** `brands add --name N [--ma-label MA]`. */
+  async cliAddBrand(name: string, maLabel?: MaLabel): Promise<AdminBrand> {
+    const brand = await this.addBrandAs(async () => CLI, { name, ...(maLabel ? { maLabel } : {}) });
+    this.caches.userData.clear();
+    return brand;
+  }
+
+  /** `brands rename --name OLD --to NEW`. */
+  async cliRenameBrand(from: string, to: string): Promise<AdminBrand> {
+    const res = await this.db.query<{ id: number; version: number }>("SELECT id, version FROM brands WHERE name = $1", [from.trim()]);
+    const row = res.rows[0];
+    if (!row) throw new ServiceError("not_found", `no brand named ${from.trim()}`, { field: "name" });
+    return this.updateBrandAs(async () => CLI, { id: Number(row.id), version: Number(row.version), name: to });
+  }
+
+  /** `brands list`: every brand. */
+  async cliBrands(): Promise<AdminBrand[]> {
+    return this.brandRows(this.db, CLI);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -82,6 +82,47 @@ describe("users CLI", () => {
     expect(await canSignIn("mai@example.com", "mango2025")).toBe(401);
   });
 
+  it("brands add, rename and list; each change an event by cli", async () => {
+    const added = cli("brands", "add", "--name", "Cli Brand", "--ma-label", "MA");
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stdout).toMatch(/added brand Cli Brand \(MA label MA; channels /);
+    expect(cli("brands", "list").stdout).toMatch(/^Cli Brand\tma-label=MA\tchannels=[a-z:0-9,]*\taccounts=0\tusers=0$/m);
+    expect(cli("brands", "list").stdout).toMatch(/^Tipco\tma-label=Facebook MA\tchannels=facebook:2021,tiktok:2021\taccounts=3\tusers=\d+$/m);
+    expect(cli("brands", "rename", "--name", "Cli Brand", "--to", "Cli Renamed").code).toBe(0);
+    const list = cli("brands", "list").stdout;
+    expect(list).toMatch(/^Cli Renamed\t/m);
+    expect(list).not.toMatch(/^Cli Brand\t/m);
+    // A user can be given the brand by its new name.
+    expect(cli("add", "--email", "cli.brand@example.com", "--password", "orange2024", "--name", "CB", "--permissions", "1", "--brands", "Cli Renamed").code).toBe(0);
+    const config = loadConfig(prepared.env);
+    const { storage } = await openStorage(config);
+    try {
+      const res = await storage.query<{ type: string; actor: string; subject: string }>(
+        "SELECT type, actor, payload->>'subject' AS subject FROM events WHERE entity = 'brand' AND payload->>'subject' LIKE 'Cli %' ORDER BY id",
+      );
+      expect(res.rows).toEqual([
+        { type: "brand.added", actor: "cli", subject: "Cli Brand" },
+        { type: "brand.updated", actor: "cli", subject: "Cli Renamed" },
+      ]);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it.each([
+    ["a duplicate brand name", ["brands", "add", "--name", "tipco"], 1, /a brand named Tipco already exists/],
+    ["a blank brand name", ["brands", "add", "--name", "   "], 1, /name: must be 1 to 100 characters/],
+    ["an unknown MA label", ["brands", "add", "--name", "X", "--ma-label", "Meta"], 2, /--ma-label must be "Facebook MA" or "MA"/],
+    ["renaming an unknown brand", ["brands", "rename", "--name", "Nope", "--to", "Yes"], 1, /no brand named Nope/],
+    ["renaming onto another brand's name", ["brands", "rename", "--name", "Aura", "--to", "Tipco"], 1, /already exists/],
+    ["a rename without --to", ["brands", "rename", "--name", "Aura"], 2, /missing --to/],
+    ["an unknown brands command", ["brands", "delete", "--name", "Aura"], 2, /unknown brands command "delete"/],
+  ])("brands: refuses %s", (_label, args, code, message) => {
+    const res = cli(...args);
+    expect(res.code).toBe(code);
+    expect(res.stderr).toMatch(message);
+  });
+
   // Only the embedded database is single-process; PostgreSQL takes many clients.
   if (inject("storage") === "pglite") it("refuses to open an embedded database that a running server holds", async () => {
     const server = await startServerProcess(prepared.env);
