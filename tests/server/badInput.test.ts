@@ -174,6 +174,61 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", values: without(kolEmv(), "likes") }, "values.likes"],
     withText: (t) => [{ brand: `Tipco${t}`, values: kolEmv() }, "brand"],
   },
+  // Admin (issue 17): user 999,999, brand 999,999 and account probe-acc do not exist; valid bodies are never written here.
+  addUser: {
+    valid: adminNewUser(),
+    mistyped: [{ ...adminNewUser(), permissions: "1" }, "permissions"],
+    missing: [without(adminNewUser(), "password"), "password"],
+    withText: (t) => [{ ...adminNewUser(), name: `Probe${t}` }, "name"],
+  },
+  updateUser: {
+    valid: { id: 999_999, version: 0, name: "Probe" },
+    mistyped: [{ id: "1", version: 0 }, "id"],
+    missing: [{ id: 999_999 }, "version"],
+    withText: (t) => [{ id: 999_999, version: 0, name: `Probe${t}` }, "name"],
+  },
+  resetUserPassword: {
+    valid: { id: 999_999, password: "orange2024" },
+    mistyped: [{ id: 999_999, password: 12_345_678 }, "password"],
+    missing: [{ id: 999_999 }, "password"],
+    withText: (t) => [{ id: 999_999, password: `orange2024${t}` }, "password"],
+  },
+  removeUser: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: "1" }, "id"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: `1${t}` }, "id"],
+  },
+  addBrand: {
+    valid: { name: "Probe brand" },
+    mistyped: [{ name: 5 }, "name"],
+    missing: [{}, "name"],
+    withText: (t) => [{ name: `Probe${t}` }, "name"],
+  },
+  updateBrand: {
+    valid: { id: 999_999, version: 0, name: "Probe" },
+    mistyped: [{ id: 999_999, version: 0, maLabel: 1 }, "maLabel"],
+    missing: [{ id: 999_999 }, "version"],
+    withText: (t) => [{ id: 999_999, version: 0, o2oToken: `tok${t}` }, "o2oToken"],
+  },
+  addAccount: {
+    valid: { brandId: 999_999, account: adminAccount() },
+    mistyped: [{ brandId: 999_999, account: { ...adminAccount(), channel: "myspace" } }, "account.channel"],
+    missing: [{ brandId: 999_999 }, "account"],
+    withText: (t) => [{ brandId: 999_999, account: { ...adminAccount(), name: `Probe${t}` } }, "account.name"],
+  },
+  updateAccount: {
+    valid: { brandId: 999_999, id: "probe-acc", name: "Probe", pages: [] },
+    mistyped: [{ brandId: 999_999, id: "probe-acc", name: "Probe", pages: "none" }, "pages"],
+    missing: [{ brandId: 999_999, id: "probe-acc", pages: [] }, "name"],
+    withText: (t) => [{ brandId: 999_999, id: "probe-acc", name: `Probe${t}`, pages: [] }, "name"],
+  },
+  removeAccount: {
+    valid: { brandId: 999_999, id: "probe-acc" },
+    mistyped: [{ brandId: "1", id: "probe-acc" }, "brandId"],
+    missing: [{ brandId: 999_999 }, "id"],
+    withText: (t) => [{ brandId: 999_999, id: `probe${t}` }, "id"],
+  },
   // CIR (issue 17): report 999,999 does not exist; a valid body is refused with 404, never written.
   createCirReport: {
     valid: { title: "Probe", brand: "Tipco", range: { kind: "relative", preset: "lastMonth" } },
@@ -218,6 +273,14 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     withText: (t) => [{ range: { kind: "relative", preset: "last7" }, sections: [{ type: "text", id: "t1", text: `Probe${t}` }] }, "sections[0].text"],
   },
 };
+
+/** A user as the Admin page adds one, and an account as /formAC sends it (issue 17). */
+function adminNewUser() {
+  return { email: "probe@example.com", name: "Probe", password: "orange2024", permissions: ["1"], brands: [] as string[] };
+}
+function adminAccount() {
+  return { id: "probe-acc", name: "Probe", channel: "facebook", pages: [{ id: "probe-page", name: "Probe page" }] };
+}
 
 /** A call of KOL Campaign naming a brand and an id. */
 function idSample(): PostSample {
