@@ -93,9 +93,7 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
                     <div className="admin-actions">
                     <Button type="button" label="Edit" text aria-label={`Edit ${u.email}`} onClick={() => setEditing({ kind: "user", user: u })} />
                     <Button type="button" label="Reset password" text aria-label={`Reset password of ${u.email}`} onClick={() => setEditing({ kind: "password", user: u })} />
-                    {isSelf(u) ? (
-                      <span className="muted admin-self">You cannot remove yourself</span>
-                    ) : (
+                    {!isSelf(u) && (
                       <Button
                         type="button"
                         label="Remove"
@@ -106,6 +104,7 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
                       />
                     )}
                     </div>
+                    {isSelf(u) && <p className="muted admin-self">You cannot remove yourself</p>}
                   </td>
                 </tr>
               ))}
