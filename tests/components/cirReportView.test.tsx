@@ -102,6 +102,22 @@ describe("CirReportView", () => {
     expect(button("Edit")).toBeUndefined();
   });
 
+  it("moves a section dragged onto another", async () => {
+    const r = report(true);
+    const sent: CirEditorEvent[] = [];
+    await render(<CirReportView phase={loaded(true, { mode: "editing", draft: { title: r.title, visibility: r.visibility, sections: r.sections } })} send={(e) => sent.push(e)} {...props} />);
+    const items = [...document.querySelectorAll<HTMLLIElement>("ol.cir-sections > li")];
+    expect(items.map((li) => li.getAttribute("draggable"))).toEqual(["true", "true"]);
+    const drag = (el: Element, type: string) => {
+      const event = new Event(type, { bubbles: true, cancelable: true }) as Event & { dataTransfer: unknown };
+      Object.defineProperty(event, "dataTransfer", { value: { effectAllowed: "", setData: () => undefined } });
+      el.dispatchEvent(event);
+    };
+    await act(async () => drag(items[1]!, "dragstart"));
+    await act(async () => drag(items[0]!, "drop"));
+    expect(sent).toEqual([{ type: "edit.move", from: 1, to: 0 }]);
+  });
+
   it("offers Reload after a conflict", async () => {
     const r = report(true);
     const sent: CirEditorEvent[] = [];
