@@ -11,7 +11,8 @@
  *   reset (the old one no longer signs in) and the user removed after a confirmation;
  * - a user changed elsewhere while their dialog is open is not overwritten (the server's 409 said in
  *   the dialog); opened again, the dialog shows the stored user;
- * - the users list is searched and paged in the URL.
+ * - the users list is searched and paged in the URL;
+ * - a user disabled in the dialog cannot sign in until enabled again.
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import type { AdminBrand, AdminUser } from "../../domain/adminContract";
@@ -330,4 +331,28 @@ test("the users list is searched and paged in the URL (20 a page), Back returns 
   await page.goBack();
   await expect(rows).toHaveCount(20);
   await expect(pager).toContainText("Page 1 of 2");
+});
+
+test("a user disabled in the dialog shows as Disabled and can no longer sign in; enabled, they can", async ({ page, request }) => {
+  const email = `off.${stamp()}@example.com`;
+  await api(request, "POST", "/user/add-user", { email, name: "Off Switch", password: "Off2026switch", permissions: ["1"], brands: ["Aura"] });
+  await signInQuickly(page, DEMO);
+  await page.goto(`/admin?q=${encodeURIComponent(email)}`);
+  const row = page.getByRole("table", { name: "Users table" }).getByRole("row").filter({ hasText: email });
+  await expect(row).toContainText("Active");
+  const dialog = page.getByRole("dialog", { name: `Edit user ${email}` });
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  await dialog.getByRole("checkbox", { name: /^Disabled/ }).check();
+  await dialog.getByRole("button", { name: "Save user" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Disabled");
+  const refused = await request.post("/auth/login-user", { data: { email, password: "Off2026switch" } });
+  expect(refused.status()).toBe(401);
+  await page.getByRole("button", { name: `Edit ${email}` }).click();
+  await dialog.getByRole("checkbox", { name: /^Disabled/ }).uncheck();
+  await dialog.getByRole("button", { name: "Save user" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText("Active");
+  const allowed = await request.post("/auth/login-user", { data: { email, password: "Off2026switch" } });
+  expect(allowed.status()).toBe(200);
 });
