@@ -14,6 +14,7 @@ import type { UserData } from "../../domain/entities";
 import { createApp } from "../../server/http/app";
 import { buildDeps } from "../../server/runtime";
 import { DISABLED_MESSAGE } from "../../server/services/auth";
+import { O2OProxy, type O2OBackend } from "../../server/services/o2oProxy";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;
@@ -481,5 +482,23 @@ describe("getdata follows the brands' channels and o2o campaigns", () => {
     expect(res.json.data.campaigns.map((c: { id: number }) => c.id)).toEqual([campaign.id]);
     expect(res.text).not.toContain("mango-o2o-token");
     refused(await post("updateBrand", { id: b.id, version: b.version + 1, o2oCampaigns: [999_999] }), 400, "o2oCampaigns");
+  });
+
+  it("the o2o proxy calls the service with the user's own token when they have one, else their brand's", async () => {
+    const seen: string[] = [];
+    const backend: O2OBackend = {
+      label: "a recording service",
+      request: async (_path, _method, _payload, token) => {
+        seen.push(token);
+        return { campaigns: [] };
+      },
+    };
+    const proxy = new O2OProxy(s.storage, backend, 5_000);
+    const userId = await idOf("o2o.brand@example.com");
+    const structure = { url: "/campaign/structure", methods: "GET", name: "chart_1", typechart: "line", payload: {} } as const;
+    await proxy.getData(userId, structure);
+    await s.storage.query("UPDATE users SET token_o2o = 'own-o2o-token' WHERE id = $1", [userId]);
+    await proxy.getData(userId, structure);
+    expect(seen).toEqual(["mango-o2o-token", "own-o2o-token"]);
   });
 });
