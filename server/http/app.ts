@@ -222,20 +222,6 @@ export function createApp(deps: AppDeps): Hono<Env> {
   route("updateAccount", async (b, p) => ({ msg: "Account updated", data: await deps.admin.updateAccount(me(p).userId, b) }));
   route("removeAccount", async (b, p) => ({ msg: "Account removed", data: await deps.admin.removeAccount(me(p).userId, b.brandId, b.id) }));
 
-  // Admin (issue 17, docs/admin.md): users, brands, accounts and the audit; scoped to the admin's brands unless they hold 0.
-  route("adminUsers", async (b, p) => deps.admin.listUsers(me(p).userId, b));
-  route("addUser", async (b, p) => ({ msg: "User added", data: await deps.admin.addUser(me(p).userId, b) }));
-  route("updateUser", async (b, p) => ({ msg: "User updated", data: await deps.admin.updateUser(me(p).userId, b) }));
-  route("resetUserPassword", async (b, p) => {
-    await deps.admin.resetUserPassword(me(p).userId, b);
-    return { msg: "Password reset; the user's sessions were ended" };
-  });
-  route("removeUser", async (b, p) => {
-    await deps.admin.removeUser(me(p).userId, b.id);
-    return { msg: "User removed" };
-  });
-  route("adminAudit", async (b, p) => deps.admin.audit(me(p).userId, b));
-
   route("getTemplates", async (_b, p) => ({ data: await deps.filterTemplates.list(me(p).userId) }));
   route("upsertTemplate", async (b, p) => ({ msg: UPSERT_SUCCESS, data: await deps.filterTemplates.upsert(me(p).userId, b.template) }), { failMsg: UPSERT_FAIL });
   route("deleteTemplate", async (b, p) => {
