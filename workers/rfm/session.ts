@@ -4,8 +4,8 @@
 import { UNASSIGNED, type RfmWeights, type SegmentRule } from "../../domain/rfm";
 import { NO_TOTALS, periodTotals, type PeriodTotals } from "../periodTotals";
 import { type CustomerInput, type CustomerPage, type CustomerQuery, NEW_OR_GONE, type PackedCustomers, type ProgressCallback, type RfmSummary, type RfmTransitionTable, type ScoredCustomers } from "./types";
-import { packCustomers, toPacked } from "./packing";
-import { scoreRfm } from "./scores";
+import { toPacked } from "./packing";
+import { packCustomers, scoreRfm } from "./scores";
 import { summariseRfm } from "./summary";
 import { matchIds, transitionMatrix, transitionsOfMatch } from "./transitions";
 import { customerOrder, customerPage, pageOfOrder } from "./table";

@@ -4,35 +4,12 @@
 import type { CustomerColumns } from "../../domain/commerce";
 import type { RfmSortKey } from "../../domain/crmSearch";
 import { type SegmentRule } from "../../domain/rfm";
+import type { PackedCustomers } from "../../domain/rfmScores";
 
-/** The customers of one period as typed arrays; index i is one customer in every array. */
-export interface PackedCustomers {
-  readonly ids: readonly string[];
-  /** Days from the last order to the period's end (0 = on the last day); fewer = better. */
-  readonly recencyDays: Int32Array;
-  /** Orders in the period. */
-  readonly frequency: Int32Array;
-  /** NMV of the period, THB. */
-  readonly monetary: Float64Array;
-}
+export type { PackedCustomers, ProgressCallback, ScoredCustomers } from "../../domain/rfmScores";
 
 /** What the page may send: the decoded answer's columns, or columns already packed. */
 export type CustomerInput = CustomerColumns | PackedCustomers;
-
-/** Scores of every customer, index i = customer i of the input. */
-export interface ScoredCustomers {
-  /** 1–5 each. */
-  readonly r: Uint8Array;
-  readonly f: Uint8Array;
-  readonly m: Uint8Array;
-  /** Weighted score, 1–5. */
-  readonly score: Float32Array;
-  /** Index into the rules, -1 = Unassigned. */
-  readonly segment: Int16Array;
-}
-
-/** Progress 0..1 of a long call; over Comlink pass `proxy(fn)`. Called a few times, never per customer. */
-export type ProgressCallback = (fraction: number) => void;
 
 /** One segment's figures; `index` is the rule index, or -1 for Unassigned. */
 export interface SegmentFigure {
