@@ -16,11 +16,13 @@ import { UsersTab } from "./UsersTab";
 import "./admin.css";
 
 const TABS: readonly AdminTab[] = ["users", "brands", "audit"];
+/** The signed-in admin's email: their own row and form lock Remove, permission 4 and Disabled. */
+const selectSelfEmail = (s: Parameters<typeof selectUser>[0]) => selectUser(s)?.email ?? "";
 
 export default function AdminPage() {
   const search = usePageSearch<AdminSearch>();
   const setSearch = useSetPageSearch<AdminSearch>();
-  const selfEmail = useSelector(authActor, (s) => selectUser(s)?.email ?? "");
+  const selfEmail = useSelector(authActor, selectSelfEmail);
   const tab: AdminTab = TABS.includes(search.tab as AdminTab) ? (search.tab as AdminTab) : "users";
   const page = typeof search.pg === "number" && search.pg >= 1 ? search.pg : 1;
   return (
