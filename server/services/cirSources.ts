@@ -21,6 +21,8 @@ import type { SocialFigures, SocialRequest } from "../../domain/social";
 import { KOL_PLATFORMS, type KolOverview, type KolOverviewRequest } from "../../domain/kolContract";
 import { AFFILIATE_PLATFORMS, type AffiliateFiguresAnswer, type AffiliateFiguresRequest } from "../../domain/affiliateContract";
 import { ChannelFilters, type ChannelFilter } from "../../domain/metrics";
+import { defaultSegmentRules, rfmWeightsOf, UNASSIGNED } from "../../domain/rfm";
+import { packCustomers, scoreRfm } from "../../domain/rfmScores";
 import type { Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
 import { O2ORollups, type Totals } from "./o2oRollups";
@@ -160,6 +162,7 @@ const D = {
   affClicks: "Σ clicks of the affiliates' links where the source gives them; none when no click row falls in the range.",
   gmvShare: "Affiliate GMV ÷ the brand's e-commerce GMV over the same range (same platforms).",
   crmCustomers: "Customers with a counted (completed or pending) order in the range.",
+  crmSegments: "Customers of the range in each RFM segment, scored as the CRM page scores them without a KPI template: R, F and M scored 1–5 by quintile over the range's customers (recency: days from the last order to the range's end; frequency: counted orders; monetary: NMV), equal weights, the nine standard segments; beside the same count for the previous period of equal length.",
   revenue: "The NMV of those customers' counted orders (THB).",
   crmOrders: "Their counted (completed or pending) orders.",
   crmBasket: "Revenue ÷ orders; none without orders.",
@@ -312,8 +315,27 @@ const ADAPTERS: Record<SectionSourceKey, Adapter> = {
       ],
     };
   },
-  "crm.segments": async () => {
-    throw new Unavailable("Customers by RFM segment are scored in the browser on the CRM page; reports cannot show them yet.");
+  "crm.segments": async (c, s) => {
+    const f = await s.modules.commerce.customers(c.userId, commerceRequest(c));
+    // Scored as the CRM page scores without a KPI template: equal weights, the nine standard segments.
+    const rules = defaultSegmentRules();
+    const weights = rfmWeightsOf(null);
+    const counts = (k: CommerceCustomers["current"]["customers"]): number[] => {
+      const scored = scoreRfm(packCustomers(k), weights, rules);
+      const n = new Array<number>(rules.length + 1).fill(0);
+      for (const seg of scored.segment) n[seg < 0 ? rules.length : seg]! += 1;
+      return n;
+    };
+    const now = counts(f.current.customers), before = counts(f.previous.customers);
+    const names = [...rules.map((r) => r.name), UNASSIGNED];
+    const keep = names.map((_, i) => i).filter((i) => i < rules.length || now[i]! > 0 || before[i]! > 0);
+    return {
+      kind: "chart", chart: "bar", unit: "count", x: "category", definition: D.crmSegments,
+      series: [
+        { name: "This period", points: keep.map((i) => ({ x: names[i]!, y: now[i]! })) },
+        { name: "Previous period", points: keep.map((i) => ({ x: names[i]!, y: before[i]! })) },
+      ],
+    };
   },
   "affiliate.figures": async (c, s) => {
     const f = await s.modules.affiliate.figures(c.userId, affiliateRequest(c));

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Schema } from "effect";
 import { Api } from "../../domain/api";
 import { SECTION_SOURCE_KEYS, type Report, type SectionResult } from "../../domain/cirContract";
+import { defaultSegmentRules, rfmWeightsOf, UNASSIGNED } from "../../domain/rfm";
+import { packCustomers, scoreRfm } from "../../domain/rfmScores";
 import { startTestServer, type TestServer } from "../support/testServer";
 
 let s: TestServer;
@@ -367,13 +369,30 @@ describe("section data", () => {
     expect(foreign).toMatchObject({ status: "unavailable" });
   });
 
-  it("every source of the catalogue computes for the demo user (CRM segments: unavailable, with why)", async () => {
+  it("crm.segments counts the customers of each RFM segment as the CRM page scores them (no KPI template), this period and the previous", async () => {
+    const [seg, figs] = (await data({ range: MARCH, sections: [source("s", "crm.segments"), source("f", "crm.figures")] })).sections;
+    if (seg?.status !== "ok" || seg.data.kind !== "chart") throw new Error(JSON.stringify(seg));
+    const page = (await post("/user/commerce-customers", { brand: "Tipco", start: "2024-03-01", end: "2024-03-31", channel: "All channel", filter: {} })).json.data;
+    const rules = defaultSegmentRules();
+    for (const [i, period] of [page.current, page.previous].entries()) {
+      const scored = scoreRfm(packCustomers(period.customers), rfmWeightsOf(null), rules);
+      const expected = new Map<string, number>(rules.map((r) => [r.name, 0]));
+      for (const k of scored.segment) expected.set(k < 0 ? UNASSIGNED : rules[k]!.name, (expected.get(k < 0 ? UNASSIGNED : rules[k]!.name) ?? 0) + 1);
+      const got = new Map(seg.data.series[i]!.points.map((p) => [p.x, p.y]));
+      for (const [name, n] of expected) if (n > 0 || rules.some((r) => r.name === name)) expect(got.get(name), `${i} ${name}`).toBe(n);
+    }
+    // The same customers as the Customers figure cards.
+    const total = seg.data.series[0]!.points.reduce((a, p) => a + (p.y ?? 0), 0);
+    expect(figuresOf(figs!).customers!.value).toBe(total);
+    expect(total).toBeGreaterThan(0);
+  });
+
+  it("every source of the catalogue computes for the demo user", async () => {
     const sections = SECTION_SOURCE_KEYS.map((k, i) => source(`s${i}`, k));
     const secs = (await data({ range: { kind: "fixed", start: "2024-04-01", end: "2024-04-30" }, sections })).sections;
     for (const [i, k] of SECTION_SOURCE_KEYS.entries()) {
       const r = secs[i]!;
-      if (k === "crm.segments") expect(r).toMatchObject({ status: "unavailable", reason: expect.stringContaining("RFM") });
-      else expect(r.status, `${k}: ${JSON.stringify(r)}`).toBe("ok");
+      expect(r.status, `${k}: ${JSON.stringify(r)}`).toBe("ok");
       if (r.status === "ok" && r.data.kind === "figures") for (const f of r.data.figures) expect(f.definition, `${k}.${f.key}`).toMatch(/\w.*\.$/);
       if (r.status === "ok" && r.data.kind === "chart") expect(r.data.series.length, k).toBeGreaterThan(0);
     }
