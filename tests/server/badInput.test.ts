@@ -110,6 +110,12 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ brand: "Tipco", start: "2024-11-01", channel: "All Channel" }, "end"],
     withText: (t) => [{ brand: "Tipco", start: "2024-11-01", end: "2024-11-30", channel: "All Channel", campaigns: [`c${t}`] }, "campaigns[0]"],
   },
+  saleSummary: {
+    valid: { brand: "Tipco", start: "2024-11-01", end: "2024-11-30" },
+    mistyped: [{ brand: "Tipco", start: 20241101, end: "2024-11-30" }, "start"],
+    missing: [{ brand: "Tipco", start: "2024-11-01" }, "end"],
+    withText: (t) => [{ brand: `Tipco${t}`, start: "2024-11-01", end: "2024-11-30" }, "brand"],
+  },
   affiliateFigures: {
     valid: { brand: "Aura", start: "2024-11-01", end: "2024-11-30", platform: "Shopee", affiliates: ["mamabeauty.th"] },
     mistyped: [{ brand: "Aura", start: "2024-11-01", end: "2024-11-30", platform: "TikTok" }, "platform"],
