@@ -39,6 +39,7 @@ import { adminAccountEditorMachine, adminBrandEditorMachine, adminPasswordEditor
 import { adminRemoveMachine } from "./admin/adminRemoveMachine";
 import { cirListMachine } from "./cir/cirListMachine";
 import { cirEditorMachine } from "./cir/cirEditorMachine";
+import { addToReportMachine } from "./cir/addToReportMachine";
 import { reportLibraryActionsMachine, reportLibraryMachine } from "./reportLibrary/reportLibraryMachine";
 import { saleMachine } from "./sale/saleMachine";
 
@@ -85,6 +86,7 @@ export const MACHINES = {
   adminRemove: adminRemoveMachine,
   cirList: cirListMachine,
   cirEditor: cirEditorMachine,
+  addToReport: addToReportMachine,
   sale: saleMachine,
   reportLibrary: reportLibraryMachine,
   reportLibraryActions: reportLibraryActionsMachine,

@@ -1,88 +1,74 @@
 /**
- * The "Add to report" dialog (lazy chunk of AddToReportButton): choose one of the user's own
- * reports, or "New report" with a title; the section `{ type: "source", source, view }` is
- * appended (addCirSection) or the report is created with it (createCirReport). Then the dialog
- * says where it went, with a link "Open report", and a toast says the same.
+ * The "Add to report" dialog (lazy chunk of AddToReportButton), driven by
+ * `machines/cir/addToReportMachine`: choose one of the user's own reports, or "New report" with a
+ * title; the section `{ type: "source", source, view }` is appended (addCirSection) or the report
+ * is created with it (createCirReport, over the section's days). Then the dialog says where it
+ * went, with a link "Open report", and a toast says the same.
  */
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useActorRef, useSelector } from "@xstate/react";
 import { Link } from "@tanstack/react-router";
-import type { ReportSummary, Section } from "../../../domain/cirContract";
-import { SECTION_SOURCES } from "../../../domain/cirContract";
+import { fromPromise } from "xstate";
+import { SECTION_SOURCES, type ReportSummary, type Section } from "../../../domain/cirContract";
+import { addToReportMachine, NEW_REPORT, type AddRequest, type AddToReportSnapshot } from "../../../machines/cir/addToReportMachine";
 import { authedCall } from "@/app/api";
+import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import type { AddToReportTarget } from "./AddToReportButton";
 
-
-const NEW = "new";
-
 /** A section id made here, unique within its report (the server refuses a repeated one). */
 export const clientSectionId = (): string => `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
+const actors = {
+  loadReports: fromPromise<readonly ReportSummary[], null>(({ signal }) => authedCall("cirReports", { owner: "me" }, { signal }).then((r) => r.data)),
+  addSection: fromPromise<{ id: number; title: string }, AddRequest>(async ({ input }) => {
+    const section: Section = { type: "source", id: clientSectionId(), source: input.target.source, view: input.target.view };
+    const view = input.target.view;
+    const range = view.range.kind === "report" ? ({ kind: "relative", preset: "last30" } as const) : view.range;
+    const answer =
+      input.choice === NEW_REPORT
+        ? await authedCall("createCirReport", { title: input.title, brand: view.brand, range, sections: [section] })
+        : await authedCall("addCirSection", { id: Number(input.choice), section });
+    showToast({ severity: "success", summary: `Added to ${answer.data.title}` });
+    return { id: answer.data.id, title: answer.data.title };
+  }),
+};
+
+const selectState = (s: AddToReportSnapshot) => s.value as string;
+const selectContext = (s: AddToReportSnapshot) => s.context;
+
 export default function AddToReportDialog({ visible, target, onClose }: { visible: boolean; target: AddToReportTarget; label: string; onClose: () => void }) {
-  const [reports, setReports] = useState<readonly ReportSummary[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [choice, setChoice] = useState<string>(NEW);
-  const [title, setTitle] = useState("");
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [added, setAdded] = useState<{ id: number; title: string } | null>(null);
+  const actor = useActorRef(addToReportMachine.provide({ actors }), { inspect: appInspect });
+  const state = useSelector(actor, selectState);
+  const c = useSelector(actor, selectContext);
   const titleId = useId();
-
+  // The page makes a new target object on every render: the dialog opens again only when it is
+  // shown again or the section it adds really changes.
+  const targetKey = JSON.stringify(target);
+  const latest = useRef(target);
+  latest.current = target;
   useEffect(() => {
-    if (!visible) return;
-    setAdded(null);
-    setError(null);
-    setTitleError(null);
-    const controller = new AbortController();
-    authedCall("cirReports", { owner: "me" }, { signal: controller.signal })
-      .then((r) => {
-        const own = r.data.filter((x) => x.canEdit);
-        setReports(own);
-        setChoice(own[0] === undefined ? NEW : String(own[0].id));
-      })
-      .catch((e: unknown) => {
-        if (!controller.signal.aborted) setLoadError(e instanceof Error ? e.message : "Your reports could not be loaded.");
-      });
-    return () => controller.abort();
-  }, [visible]);
-
-  const add = async () => {
-    const section: Section = { type: "source", id: clientSectionId(), source: target.source, view: target.view };
-    if (choice === NEW && title.trim() === "") {
-      setTitleError("Give the new report a title.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const range = target.view.range.kind === "report" ? ({ kind: "relative", preset: "last30" } as const) : target.view.range;
-      const answer =
-        choice === NEW
-          ? await authedCall("createCirReport", { title: title.trim(), brand: target.view.brand, range, sections: [section] })
-          : await authedCall("addCirSection", { id: Number(choice), section });
-      setAdded({ id: answer.data.id, title: answer.data.title });
-      showToast({ severity: "success", summary: `Added to ${answer.data.title}` });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : "The chart was not added.");
-    } finally {
-      setBusy(false);
-    }
-  };
+    actor.send(visible ? { type: "add.open", target: latest.current } : { type: "add.close" });
+  }, [actor, visible, targetKey]);
+  const busy = state === "adding";
+  const added = state === "added" ? c.added : null;
 
   return (
     <Dialog
       visible={visible}
-      onHide={onClose}
+      onHide={() => {
+        if (!busy) onClose();
+      }}
       header="Add to report"
+      closable={!busy}
       style={{ width: "440px", maxWidth: "calc(100vw - 16px)" }}
       footer={
         added === null ? (
           <div className="dialog-actions">
             <Button type="button" label="Cancel" outlined onClick={onClose} disabled={busy} />
-            <Button type="button" label="Add" onClick={() => void add()} loading={busy} disabled={reports === null && loadError === null} />
+            <Button type="button" label="Add" onClick={() => actor.send({ type: "add.submit" })} loading={busy} disabled={state !== "choosing" && !busy} />
           </div>
         ) : (
           <div className="dialog-actions">
@@ -109,46 +95,51 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
           </Link>
         </p>
       ) : (
-        <fieldset className="cir-choice">
+        <fieldset className="cir-choice" disabled={busy}>
           <legend>Report</legend>
-          {loadError !== null && <p className="form-error" role="alert">{loadError}</p>}
-          {reports === null && loadError === null && <p className="muted">Loading your reports…</p>}
-          <div className="cir-choice-list">
-          {reports?.map((r) => (
-            <label key={r.id} className="cir-choice-row">
-              <input type="radio" name="cir-report" value={String(r.id)} checked={choice === String(r.id)} onChange={() => setChoice(String(r.id))} />
-              <span>
-                {r.title} <span className="muted">({r.brand}, {r.sections} {r.sections === 1 ? "section" : "sections"})</span>
-              </span>
-            </label>
-          ))}
-          <label className="cir-choice-row">
-            <input type="radio" name="cir-report" value={NEW} checked={choice === NEW} onChange={() => setChoice(NEW)} />
-            New report
-          </label>
-          </div>
-          {choice === NEW && (
-            <div className="field">
-              <label htmlFor={titleId}>Title</label>
-              <input
-                id={titleId}
-                className="p-inputtext p-component"
-                value={title}
-                maxLength={120}
-                aria-invalid={titleError !== null}
-                onChange={(e) => {
-                  setTitle(e.target.value);
-                  setTitleError(null);
-                }}
-              />
-              {titleError !== null && <small className="form-error">{titleError}</small>}
-            </div>
+          {state === "loading" && <p className="muted">Loading your reports…</p>}
+          {state === "loadFailed" && (
+            <p className="form-error" role="alert">
+              {c.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "add.retry" })} />
+            </p>
+          )}
+          {(state === "choosing" || busy) && (
+            <>
+              <div className="cir-choice-list">
+                {c.reports.map((r) => (
+                  <label key={r.id} className="cir-choice-row">
+                    <input type="radio" name="cir-report" value={String(r.id)} checked={c.choice === String(r.id)} onChange={() => actor.send({ type: "add.choose", choice: String(r.id) })} />
+                    <span>
+                      {r.title} <span className="muted">({r.brand}, {r.sections} {r.sections === 1 ? "section" : "sections"})</span>
+                    </span>
+                  </label>
+                ))}
+                <label className="cir-choice-row">
+                  <input type="radio" name="cir-report" value={NEW_REPORT} checked={c.choice === NEW_REPORT} onChange={() => actor.send({ type: "add.choose", choice: NEW_REPORT })} />
+                  New report
+                </label>
+              </div>
+              {c.choice === NEW_REPORT && (
+                <div className="field">
+                  <label htmlFor={titleId}>Title</label>
+                  <input
+                    id={titleId}
+                    className="p-inputtext p-component"
+                    value={c.title}
+                    maxLength={120}
+                    aria-invalid={c.titleError !== null}
+                    onChange={(e) => actor.send({ type: "add.title", title: e.target.value })}
+                  />
+                  {c.titleError !== null && <small className="form-error">{c.titleError}</small>}
+                </div>
+              )}
+            </>
           )}
         </fieldset>
       )}
-      {error !== null && (
+      {state === "choosing" && c.error !== null && (
         <p className="form-error" role="alert">
-          The chart was not added: {error}
+          The chart was not added: {c.error}
         </p>
       )}
     </Dialog>
