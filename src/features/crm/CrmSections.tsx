@@ -114,9 +114,11 @@ export interface SegmentsSectionProps {
   naming: ExportNaming;
   /** Narrows the customer table to a segment (index, -1 = Unassigned). */
   onSegment: (index: number) => void;
+  /** The section's "Add to report" button, when the page offers one. */
+  reportAction?: ReactNode;
 }
 
-export function SegmentsSection({ summary, naming, onSegment, previous }: SegmentsSectionProps) {
+export function SegmentsSection({ summary, naming, onSegment, previous, reportAction }: SegmentsSectionProps) {
   const pick = (customdata: unknown) => {
     const index = Number(customdata);
     if (Number.isInteger(index) && summary.segments.some((s) => s.index === index && s.customers > 0)) onSegment(index);
@@ -129,6 +131,7 @@ export function SegmentsSection({ summary, naming, onSegment, previous }: Segmen
       chart={{ spec: segmentChart(summary), height: 320, onPoint: pick }}
       layout="under"
     >
+      {reportAction ? <div className="chart-card-actions crm-report-actions">{reportAction}</div> : null}
       <p className="muted crm-hint">Click a bar, or a segment’s button in the table, to list its customers below.</p>
       <div className="table-scroll" role="region" aria-label="Segment sizes and revenue" tabIndex={0}>
         <table className="crm-figures-table">

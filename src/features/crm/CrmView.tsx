@@ -114,7 +114,14 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
         <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the CRM figures" />
       </div>
       <KeyFigures summary={result.summary} periods={loaded} />
-      <SegmentsSection summary={result.summary} naming={naming} onSegment={onSegment} previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }} />
+      <SegmentsSection
+        summary={result.summary}
+        naming={naming}
+        onSegment={onSegment}
+        previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }}
+        // A report scores segments without a KPI template: equal weights, the standard segments (docs/cir.md).
+        reportAction={<AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the customers by RFM segment (standard segments, equal weights)" />}
+      />
       <RfGridSection summary={result.summary} naming={naming} />
       <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
       <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">
