@@ -58,16 +58,16 @@ function ScheduleRow({ s, send, busy }: { s: ReportSchedule; send: ReportViewPro
   return (
     <tr>
       <th scope="row">{s.reportTitle}</th>
-      <td>
+      <td data-label="Frequency">
         <label htmlFor={id} className="visually-hidden">
           Frequency of {s.reportTitle}
         </label>
         <FrequencySelect id={id} value={s.frequency} disabled={busy} onChange={(frequency) => send({ type: "library.changeFrequency", schedule: s, frequency })} />
       </td>
-      <td>{bangkokWhen(s.nextRunAt)}</td>
-      <td>{bangkokWhen(s.lastRunAt)}</td>
-      <td className={s.lastError ? "report-error-cell" : undefined}>{s.lastError ?? "—"}</td>
-      <td>
+      <td data-label="Next run">{bangkokWhen(s.nextRunAt)}</td>
+      <td data-label="Last run">{bangkokWhen(s.lastRunAt)}</td>
+      <td data-label="Last error" className={s.lastError ? "report-error-cell" : undefined}>{s.lastError ?? "—"}</td>
+      <td className="report-actions">
         <Button type="button" label="Remove" aria-label={`Remove the schedule of ${s.reportTitle}`} text severity="danger" onClick={() => send({ type: "library.unschedule", schedule: s })} />
       </td>
     </tr>
@@ -203,16 +203,18 @@ export function ReportView({ phase, actions, send, onRetry, onDownload, download
                   {files.map((f) => (
                     <tr key={f.id}>
                       <th scope="row">{f.title}</th>
-                      <td>{f.brand}</td>
-                      <td className="nowrap">
+                      <td data-label="Brand">{f.brand}</td>
+                      <td data-label="Range" className="nowrap">
                         {f.start} – {f.end}
                       </td>
-                      <td>{bangkokWhen(f.createdAt)}</td>
-                      <td>{f.origin === "scheduled" ? "Scheduled" : "Saved by hand"}</td>
-                      <td className="nowrap">{fileSize(f.size)}</td>
+                      <td data-label="Made">{bangkokWhen(f.createdAt)}</td>
+                      <td data-label="How">{f.origin === "scheduled" ? "Scheduled" : "Saved by hand"}</td>
+                      <td data-label="Size" className="nowrap">{fileSize(f.size)}</td>
                       <td className="report-actions">
+                        <div className="report-buttons">
                         <Button type="button" label="Download" aria-label={`Download ${f.title} ${f.start} – ${f.end}`} text icon="pi pi-download" loading={downloading === f.id} onClick={() => onDownload(f)} />
                         <Button type="button" label="Delete" aria-label={`Delete ${f.title} ${f.start} – ${f.end}`} text severity="danger" onClick={() => send({ type: "library.deleteFile", file: f })} />
+                        </div>
                       </td>
                     </tr>
                   ))}
