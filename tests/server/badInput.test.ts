@@ -278,6 +278,31 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
     missing: [{ sections: [] }, "range"],
     withText: (t) => [{ range: { kind: "relative", preset: "last7" }, sections: [{ type: "text", id: "t1", text: `Probe${t}` }] }, "sections[0].text"],
   },
+  // Report library (issue 17): report, file and schedule 999,999 do not exist; a valid body is refused with 404.
+  saveReportToLibrary: {
+    valid: { reportId: 999_999 },
+    mistyped: [{ reportId: "1" }, "reportId"],
+    missing: [{}, "reportId"],
+    withText: (t) => [{ reportId: `1${t}` }, "reportId"],
+  },
+  deleteLibraryFile: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: "1" }, "id"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: `1${t}` }, "id"],
+  },
+  scheduleReport: {
+    valid: { reportId: 999_999, frequency: "weekly" },
+    mistyped: [{ reportId: 999_999, frequency: 7 }, "frequency"],
+    missing: [{ reportId: 999_999 }, "frequency"],
+    withText: (t) => [{ reportId: 999_999, frequency: `weekly${t}` }, "frequency"],
+  },
+  unscheduleReport: {
+    valid: { id: 999_999 },
+    mistyped: [{ id: "1" }, "id"],
+    missing: [{}, "id"],
+    withText: (t) => [{ id: `1${t}` }, "id"],
+  },
 };
 
 /** A user as the Admin page adds one, and an account as /formAC sends it (issue 17). */
