@@ -61,8 +61,8 @@ export interface AppDeps {
   readonly affiliateImport: AffiliateImportService;
   readonly kol: KolService;
   readonly kolImport: KolImportService;
-  readonly sale: SaleService;
   readonly cir: CirService;
+  readonly sale: SaleService;
   readonly version: string;
   /** Told of every request (background work waits for a quiet moment). */
   readonly activity: Activity;

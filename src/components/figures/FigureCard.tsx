@@ -5,7 +5,7 @@
  * that order (the value first, so "the figure next to the label" stays the value).
  */
 import type { ReactNode } from "react";
-import type { FigureChange, PreviousPeriod } from "../../../domain/periodChange";
+import { figureChange, type FigureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import "./figures.css";
 
@@ -40,5 +40,58 @@ export function FigureCards({ label, className, children }: { label: string; cla
     <dl className={className === undefined ? "summary figure-cards" : `summary figure-cards ${className}`} aria-label={label}>
       {children}
     </dl>
+  );
+}
+
+/** A figure with no value: a dash, with the reason as its title and for screen readers. */
+export function NoValue({ why }: { why: string }) {
+  return (
+    <span className="no-data" title={why}>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{why}</span>
+    </span>
+  );
+}
+
+/**
+ * One key figure of a page, read from a period's figures `T` (the page's totals of the range, or of
+ * the period before): its label, how it is formatted, which way is good news, its definition
+ * (shown on the card) and why it can have no value.
+ */
+export interface KeyFigure<T> {
+  readonly key?: string;
+  readonly label: string;
+  readonly value: (t: T) => number | null;
+  readonly format: (n: number) => string;
+  readonly polarity: Polarity;
+  readonly definition: string;
+  /** Why there is no value, when there is none. */
+  readonly missing: string;
+}
+
+/** A page's key figure cards: each figure over the range, with its change against the previous period. */
+export function KeyFigureCards<T>({ label, className, figures, current, previous, period }: {
+  label: string;
+  className?: string;
+  figures: readonly KeyFigure<T>[];
+  current: T;
+  previous: T;
+  period: PreviousPeriod;
+}) {
+  return (
+    <FigureCards label={label} {...(className === undefined ? {} : { className })}>
+      {figures.map((k) => {
+        const value = k.value(current);
+        return (
+          <FigureCard
+            key={k.key ?? k.label}
+            label={k.label}
+            value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
+            change={{ change: figureChange(value, k.value(previous), k.polarity), period }}
+            definition={k.definition}
+          />
+        );
+      })}
+    </FigureCards>
   );
 }

@@ -9,7 +9,7 @@
 import { useMemo, type ReactNode } from "react";
 import type { AdsFigures } from "../../../domain/adsContract";
 import type { ChartClick } from "../../../domain/commerceFilter";
-import { figureChange, previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
+import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AdsKpi } from "../../../machines/ads/adsMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
@@ -18,7 +18,7 @@ import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { formatCount, formatPercent } from "@/components/format/numbers";
 import { ADS_FIGURES, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
 import { adsPacingOf, pacingTable, type AdsPacing } from "@/features/ads/adsPacing";
@@ -61,15 +61,6 @@ export interface AdsViewProps {
 export const NOTHING_SENT = "Nothing is sent to the ad platforms: rules only raise alerts here; act on them in Ads Manager.";
 export const NO_ADS = "No ads ran in this range.";
 
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
-}
-
 function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = `${start} to ${end}`;
@@ -87,20 +78,7 @@ function KeyFigures({ brand, channel, figures, start, end }: { brand: string; ch
       <p className="muted ads-compared">
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
       </p>
-      <FigureCards label="Key figures" className="ads-summary">
-        {ADS_FIGURES.map((k) => {
-          const value = k.value(figures.totals);
-          return (
-            <FigureCard
-              key={k.label}
-              label={k.label}
-              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
-              change={{ change: figureChange(value, k.value(figures.previous), k.polarity), period }}
-              definition={k.definition}
-            />
-          );
-        })}
-      </FigureCards>
+      <KeyFigureCards label="Key figures" className="ads-summary" figures={ADS_FIGURES} current={figures.totals} previous={figures.previous} period={period} />
     </section>
   );
 }

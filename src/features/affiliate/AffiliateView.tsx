@@ -9,7 +9,7 @@
  */
 import { useMemo, type ReactNode } from "react";
 import type { AffiliateFiguresAnswer, AffiliatePlatform } from "../../../domain/affiliateContract";
-import { figureChange, previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
+import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AffiliateSort } from "../../../domain/routeSearch";
 import { hasNoAffiliateSales } from "../../../machines/affiliate/affiliateMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
@@ -18,11 +18,11 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import "@/components/charts/chartCard.css";
 import "@/components/figures/chartFilters.css";
 import { captionLine } from "@/components/export/imageLayout";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
-import { AFFILIATE_FIGURES, affiliateCards, keyFiguresTable, money } from "@/features/affiliate/affiliateFormat";
+import { AFFILIATE_FIGURES, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
 import { AffiliateLeaderboard } from "@/features/affiliate/AffiliateLeaderboard";
 import { PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
 import "./affiliate.css";
@@ -51,15 +51,6 @@ const BUTTON = "p-button p-component p-button-sm";
 export const PAGE_TITLE = "Affiliate";
 export const NO_SALES = "No affiliate sales in this range.";
 
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
-}
-
 function KeyFigures({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
   const range = `${start} to ${end}`;
   const before = `${period.start} to ${period.end}`;
@@ -77,20 +68,14 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range; the brand&rsquo;s e-commerce
         GMV on the same platforms was {money(figures.commerceGmv)}.
       </p>
-      <FigureCards label="Key figures" className="affiliate-summary">
-        {AFFILIATE_FIGURES.map((k) => {
-          const value = k.value(figures, "current");
-          return (
-            <FigureCard
-              key={k.label}
-              label={k.label}
-              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
-              change={{ change: figureChange(value, k.value(figures, "previous"), k.polarity), period }}
-              definition={k.definition}
-            />
-          );
-        })}
-      </FigureCards>
+      <KeyFigureCards
+        label="Key figures"
+        className="affiliate-summary"
+        figures={AFFILIATE_FIGURES.map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
+        current="current"
+        previous="previous"
+        period={period}
+      />
     </section>
   );
 }

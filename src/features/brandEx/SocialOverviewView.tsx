@@ -6,7 +6,7 @@
  */
 import { figureChange, previousPeriod, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { POST_TYPE_LABELS, publishedText, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, NoValue } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
 import "./socialOverview.css";
@@ -41,15 +41,6 @@ export const SOCIAL_FIGURES: readonly Figure[] = [
 
 function signed(n: number): string {
   return n > 0 ? `+${formatCount(n)}` : formatCount(n);
-}
-
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
 }
 
 

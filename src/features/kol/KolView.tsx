@@ -25,7 +25,7 @@ import { downloadCsv, downloadPng, fileNameOf, toCsv, type CsvColumn } from "@/c
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { captionLine } from "@/components/export/imageLayout";
 import { changeMark, formatChangePercent } from "@/components/figures/changeText";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
@@ -93,15 +93,6 @@ const BUTTON = "p-button p-component p-button-sm";
 
 export const NO_CAMPAIGNS = "No KOL campaigns in this range";
 
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
-}
-
 function ActionButton({ icon, label, onClick, outlined = true, aria }: { icon: string; label: string; onClick: () => void; outlined?: boolean; aria?: string }) {
   return (
     <button type="button" className={`${BUTTON}${outlined ? " p-button-outlined" : ""}`} onClick={onClick} aria-label={aria}>
@@ -137,20 +128,7 @@ function OverviewFigures({ brand, overview, start, end }: { brand: string; overv
         Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
         {figures.every((k) => k.key !== "sales") && " No post in these periods carries tracked sales (promo code or tracked link), so there is no sales or ROI."}
       </p>
-      <FigureCards label="Key figures" className="kol-summary">
-        {figures.map((k) => {
-          const value = k.value(overview.totals);
-          return (
-            <FigureCard
-              key={k.key}
-              label={k.label}
-              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
-              change={{ change: figureChange(value, k.value(overview.previous), k.polarity), period }}
-              definition={k.definition}
-            />
-          );
-        })}
-      </FigureCards>
+      <KeyFigureCards label="Key figures" className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
     </section>
   );
 }

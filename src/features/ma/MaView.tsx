@@ -7,7 +7,7 @@
  */
 import { useMemo, type ReactNode } from "react";
 import type { ChartClick } from "../../../domain/commerceFilter";
-import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
+import type { PreviousPeriod } from "../../../domain/periodChange";
 import { hasNoSocialData, type SocialFigures } from "../../../domain/social";
 import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
@@ -16,7 +16,7 @@ import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { MA_FIGURES, keyFiguresTable, maCards, pagesTable } from "@/features/ma/maFormat";
 import "./ma.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
@@ -51,15 +51,6 @@ export interface MaViewProps {
 
 const BUTTON = "p-button p-component p-button-sm";
 
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
-}
-
 function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
   const table = useMemo(() => keyFiguresTable(figures), [figures]);
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
@@ -75,20 +66,7 @@ function KeyFigures({ brand, channel, figures }: { brand: string; channel: strin
       <p className="muted ma-compared">
         Compared with {figures.previous.start} to {figures.previous.end}, the {figures.range.days} days before.
       </p>
-      <FigureCards label="Key figures" className="ma-summary">
-        {MA_FIGURES.map((k) => {
-          const value = k.value(figures.totals);
-          return (
-            <FigureCard
-              key={k.label}
-              label={k.label}
-              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
-              change={{ change: figureChange(value, k.value(figures.previousTotals), k.polarity), period }}
-              definition={k.definition}
-            />
-          );
-        })}
-      </FigureCards>
+      <KeyFigureCards label="Key figures" className="ma-summary" figures={MA_FIGURES} current={figures.totals} previous={figures.previousTotals} period={period} />
     </section>
   );
 }

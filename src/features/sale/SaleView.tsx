@@ -9,12 +9,12 @@
 import { useMemo, type ReactNode } from "react";
 import { correlationSentence } from "../../../domain/sale";
 import type { SaleSummary } from "../../../domain/saleContract";
-import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
+import type { PreviousPeriod } from "../../../domain/periodChange";
 import { hasNoSales } from "../../../machines/sale/saleMachine";
 import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { SALE_FIGURES, channelCard, channelTable, dailyCard } from "@/features/sale/saleFormat";
@@ -38,15 +38,6 @@ export const NO_ACCESS = "You need E-Commerce access (permission 7) to see sales
 
 const noFilter = () => undefined;
 
-function NoValue({ why }: { why: string }) {
-  return (
-    <span className="no-data" title={why}>
-      <span aria-hidden="true">—</span>
-      <span className="visually-hidden">{why}</span>
-    </span>
-  );
-}
-
 function KeyFigures({ summary, period }: { summary: SaleSummary; period: PreviousPeriod }) {
   return (
     <section className="sale-figures" aria-labelledby="sale-figures-title">
@@ -54,20 +45,7 @@ function KeyFigures({ summary, period }: { summary: SaleSummary; period: Previou
       <p className="muted sale-compared">
         The brand&rsquo;s E-Commerce orders on every channel, compared with {period.start} to {period.end}, the {formatCount(period.days)} days before.
       </p>
-      <FigureCards label="Sales figures" className="sale-summary">
-        {SALE_FIGURES.map((k) => {
-          const value = k.value(summary.totals);
-          return (
-            <FigureCard
-              key={k.label}
-              label={k.label}
-              value={value === null ? <NoValue why={k.missing} /> : k.format(value)}
-              change={{ change: figureChange(value, k.value(summary.previous), k.polarity), period }}
-              definition={k.definition}
-            />
-          );
-        })}
-      </FigureCards>
+      <KeyFigureCards label="Sales figures" className="sale-summary" figures={SALE_FIGURES} current={summary.totals} previous={summary.previous} period={period} />
     </section>
   );
 }
