@@ -77,6 +77,11 @@ export async function seedDemo(db: Storage, now: Date = new Date()): Promise<boo
     await tx.query(`INSERT INTO brand_o2o_campaigns (brand_id, campaign_id)
       SELECT DISTINCT ON (c.id) b.id, c.id FROM o2o_campaigns c JOIN brands b ON c.name LIKE b.name || ' %'
       ORDER BY c.id, length(b.name) DESC`);
+    // A brand with o2o campaigns has an o2o token, so its users read them (made at random here, never in the repository).
+    const o2oBrands = await tx.query<{ id: number }>("SELECT DISTINCT brand_id AS id FROM brand_o2o_campaigns ORDER BY 1");
+    for (const { id } of o2oBrands.rows) {
+      await tx.query("UPDATE brands SET o2o_token = $2 WHERE id = $1", [id, `o2o_${randomBytes(24).toString("base64url")}`]);
+    }
     await seedDemoOrders(tx, now);
     return true;
   });

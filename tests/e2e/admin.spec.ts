@@ -52,6 +52,24 @@ async function watchToasts(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { shownToasts: string[] }).shownToasts);
 }
 
+// The other specs run on the same demo workspace after this one: give it back as they expect it,
+// the demo admin holding only the demo brands, and those brands only their seeded accounts.
+test.afterAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const brands = (await api<{ data: AdminBrand[] }>(request, "GET", "/user/admin-brands")).data;
+    for (const brand of brands.filter((b) => DEMO.brands.includes(b.name))) {
+      for (const account of brand.accounts.filter((a) => !a.id.startsWith("bag-"))) {
+        await api(request, "POST", "/user/remove-account", { brandId: brand.id, id: account.id });
+      }
+    }
+    const me = (await api<{ data: AdminUser[] }>(request, "GET", `/user/admin-users?q=${encodeURIComponent(DEMO.email)}`)).data.find((u) => u.email === DEMO.email)!;
+    await api(request, "POST", "/user/update-user", { id: me.id, version: me.version, brands: [...DEMO.brands] });
+  } finally {
+    await request.dispose();
+  }
+});
+
 test("an admin adds a brand and a user with permissions 7 and 8; that user's menu enables exactly those modules", async ({ page }) => {
   const brand = `Nova ${stamp()}`;
   const email = `ecom.${stamp()}@example.com`;

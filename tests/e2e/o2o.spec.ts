@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { bangkokDay } from "../../domain/dates";
 import { trackPageProblems } from "./models/pageProblems";
 import { signInQuickly } from "./support/session";
-import { DEMO, LIMITED, NO_KPI } from "./support/users";
+import { DEMO, LIMITED, NO_BRAND } from "./support/users";
 
 trackPageProblems(test);
 
@@ -211,13 +211,19 @@ test("a link opens the tab, range and campaign it names; unknown values fall bac
   await expect(page.getByRole("group", { name: "Date range" }).getByLabel("To")).toHaveValue(bangkokDay(Date.now()));
 });
 
-for (const user of [LIMITED, NO_KPI]) {
-  test(`${user.email}, without o2o campaigns, is told so plainly`, async ({ page }) => {
-    await signInQuickly(page, user);
-    await page.goto("/o2o");
-    await expect(page.getByRole("heading", { level: 1, name: "O2O visitor analytics" })).toBeVisible();
-    await expect(page.getByText("You have no o2o campaigns yet.")).toBeVisible();
-    await expect(page.getByRole("tablist")).toHaveCount(0);
-    await expect(page.getByRole("alert")).toHaveCount(0);
-  });
-}
+test("a user without o2o campaigns (none of their own, no brand) is told so plainly", async ({ page }) => {
+  await signInQuickly(page, NO_BRAND);
+  await page.goto("/o2o");
+  await expect(page.getByRole("heading", { level: 1, name: "O2O visitor analytics" })).toBeVisible();
+  await expect(page.getByText("You have no o2o campaigns yet.")).toBeVisible();
+  await expect(page.getByRole("tablist")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("a brand's users read the brand's o2o campaigns, and only those (limited@example.com holds Aura)", async ({ page }) => {
+  await signInQuickly(page, LIMITED);
+  await page.goto("/o2o");
+  await expect(page.getByRole("tablist")).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Campaign" }).getByRole("option")).toHaveText(["Aura Glow Serum"]);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});

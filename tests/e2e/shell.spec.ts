@@ -38,8 +38,9 @@ const isCall = (method: string, path: string) => (response: Response) =>
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "Modules" });
 const topBar = (page: Page) => page.getByRole("banner");
-const brandSelect = (page: Page) => page.getByRole("combobox", { name: "Brand" });
-const channelSelect = (page: Page) => page.getByRole("combobox", { name: "Channel", exact: true });
+// The top bar's, first in the page: /formAC has a Brand and a Channel field of its own.
+const brandSelect = (page: Page) => page.getByRole("combobox", { name: "Brand", exact: true }).first();
+const channelSelect = (page: Page) => page.getByRole("combobox", { name: "Channel", exact: true }).first();
 const dateRange = (page: Page) => topBar(page).getByRole("button", { name: /^Date range/ });
 
 async function expectMenuItem(item: Locator, enabled: boolean) {
@@ -310,7 +311,9 @@ test.describe("sign-in and session", () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === "/cir/42" && url.searchParams.get("brand") === "Aura Move" && url.searchParams.get("ch") === "TikTok",
     );
-    await expect(page.getByRole("heading", { level: 1, name: "CIR 42" })).toBeVisible();
+    // There is no report 42: the page says so under its heading, in the view of the link.
+    await expect(page.getByRole("heading", { level: 1, name: "Report not available" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("No report 42 that you may read.");
     await expect(brandSelect(page)).toHaveValue("Aura Move");
     await expect(channelSelect(page)).toHaveValue("TikTok");
   });

@@ -4,7 +4,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { openDrawer } from "./models/filterUi";
 import { signInQuickly } from "./support/session";
-import { DEMO, LIMITED } from "./support/users";
+import { DEMO, NO_BRAND } from "./support/users";
 
 const menu = (page: Page) => page.getByRole("navigation", { name: "Modules" });
 
@@ -21,7 +21,8 @@ test.describe("O2O in the side menu (defect 5)", () => {
   });
 
   test("a user without o2o campaigns has no O2O item", async ({ page }) => {
-    await signInQuickly(page, LIMITED);
+    // The o2o campaigns of a user are their own and their brands' (issue 17): this user has neither.
+    await signInQuickly(page, NO_BRAND);
     await page.goto("/brandEx");
     await expect(menu(page).getByRole("link", { name: "Brand Experience", exact: true })).toBeVisible();
     await expect(menu(page).getByRole("link", { name: "O2O", exact: true })).toHaveCount(0);

@@ -87,7 +87,8 @@ describe("built-in service (embedded default)", () => {
   });
 
   it("refuses a user without o2o access with 403 and a message", async () => {
-    const other = await s.addUser("no-o2o@example.com", ["1"]);
+    // No campaign of their own and no brand (a brand's users read its campaigns with its token).
+    const other = await s.addUser("no-o2o@example.com", ["1"], []);
     const res = await s.call("POST", PROXY, { token: other, body: request("/stats/visitor_view/audience") });
     expect(res.status).toBe(403);
     expect(res.json.message).toMatch(/no access to o2o/);
@@ -217,7 +218,7 @@ describe("real service at O2O_UPSTREAM_URL", () => {
   });
 
   it("a user without o2o access gets 403 and no request leaves the server", async () => {
-    const other = await s.addUser("no-o2o-up@example.com", ["1"]);
+    const other = await s.addUser("no-o2o-up@example.com", ["1"], []);
     const res = await s.call("POST", PROXY, { token: other, body: request("/stats/visitor_view/audience") });
     expect(res.status).toBe(403);
     expect(up.seen).toEqual([]);

@@ -107,6 +107,13 @@ function HistoryDialog({ p, send }: { p: Loaded; send: CirReportViewProps["send"
   );
 }
 
+/** A load failure as a sentence: the server's "id: no report 7 that you may read" reads "No report 7 that you may read." */
+function readableError(error: string): string {
+  const text = error.replace(/^id: /, "");
+  const sentence = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, printedAt }: CirReportViewProps) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const titleId = useId();
@@ -114,7 +121,8 @@ export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, pr
   if (phase.kind === "failed") {
     return (
       <section className="page cir-page">
-        <p className="form-error" role="alert">{phase.error}</p>
+        <h1>Report not available</h1>
+        <p className="form-error" role="alert">{readableError(phase.error)}</p>
         <Button type="button" label="Try again" onClick={() => send({ type: "report.retry" })} /> <Link to="/cir" search={(prev) => prev}>Back to the reports</Link>
       </section>
     );

@@ -39,5 +39,14 @@ export const NO_KPI: E2eUser = {
   brands: ["Tipco"],
 };
 
+/** Brand Experience only, and no brand yet: so no o2o campaigns either (a brand's users read its campaigns). */
+export const NO_BRAND: E2eUser = {
+  email: "nobrand@example.com",
+  password: "NoBrand2024x",
+  name: "No Brand User",
+  permissions: ["1"],
+  brands: [],
+};
+
 /** Users `server.ts` adds to the demo workspace. */
-export const ADDED_USERS: readonly E2eUser[] = [LIMITED, NO_KPI];
+export const ADDED_USERS: readonly E2eUser[] = [LIMITED, NO_KPI, NO_BRAND];
