@@ -8,9 +8,10 @@ import {
   CHANNEL_START_YEAR_MAX, CHANNEL_START_YEAR_MIN, type AdminAccount, type AdminBrand, type AdminUser, type BrandChannel,
 } from "../../domain/adminContract";
 import type { MaLabel, PermissionCode, SocialChannel } from "../../domain/entities";
+import type { Problems } from "../kolEditors/kolChecks";
 
-/** The message under each field that is wrong (fields left out are fine). */
-export type Problems<K extends string> = Partial<Record<K, string>>;
+/** The message under each field that is wrong (fields left out are fine): the KOL dialogs' type. */
+export type { Problems };
 
 const blank = (s: string) => s.trim().length === 0;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -13,7 +13,7 @@ import {
 import { AccountFormView } from "@/features/admin/AccountFormView";
 import { BrandFormView } from "@/features/admin/BrandDialog";
 import { UserFormView } from "@/features/admin/UserDialog";
-import type { EditorView } from "@/features/admin/useEditor";
+import type { EditorView } from "@/app/useEditorDialog";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -6,7 +6,7 @@ import { EMPTY_ACCOUNT_FORM, accountFormOf, accountFormProblems } from "../../..
 import { Dialog } from "@/components/ui/Dialog";
 import { AccountFormView } from "./AccountFormView";
 import { accountEditActors } from "./adminActors";
-import { useEditor } from "./useEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 
 export interface AccountDialogProps {
   brand: AdminBrand | null;
@@ -17,7 +17,7 @@ export interface AccountDialogProps {
 
 export function AccountDialog({ brand, account, onClose, onSaved }: AccountDialogProps) {
   const actors = useMemo(() => accountEditActors(brand === null ? [] : [brand]), [brand]);
-  const editor = useEditor({
+  const editor = useEditorDialog({
     machine: adminAccountEditorMachine,
     actors,
     problems: accountFormProblems,

@@ -11,7 +11,7 @@ import { CHANNEL_LABELS, PLATFORM_ID_RULE, duplicatePageIds, newAccountFormOf, t
 import { Button } from "@/components/ui/Button";
 import { readableError } from "./adminFormat";
 import { FieldProblem, FormField, describedBy, problemId } from "./FormField";
-import type { EditorView } from "./useEditor";
+import type { EditorView } from "@/app/useEditorDialog";
 
 export interface AccountFormProps {
   view: EditorView<AccountForm, AccountBrands>;

@@ -13,7 +13,7 @@ import { readableError } from "./adminFormat";
 import { Dialog } from "@/components/ui/Dialog";
 import { Check, CheckGroup, FormField } from "./FormField";
 import { brandEditorActors } from "./adminActors";
-import { useEditor, type EditorView } from "./useEditor";
+import { useEditorDialog, type EditorView } from "@/app/useEditorDialog";
 
 export interface BrandFormProps {
   view: EditorView<BrandForm, null>;
@@ -126,7 +126,7 @@ export interface BrandDialogProps {
 }
 
 export function BrandDialog({ brand, campaigns, visible, onClose, onSaved }: BrandDialogProps) {
-  const editor = useEditor({
+  const editor = useEditorDialog({
     machine: adminBrandEditorMachine,
     actors: brandEditorActors,
     problems: brandFormProblems,

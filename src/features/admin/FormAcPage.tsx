@@ -12,7 +12,7 @@ import { usePageSearch } from "@/app/view";
 import { Button } from "@/components/ui/Button";
 import { AccountFormView } from "./AccountFormView";
 import { accountEditorActors } from "./adminActors";
-import { useEditor } from "./useEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 import "./admin.css";
 
 export default function FormAcPage() {
@@ -20,7 +20,7 @@ export default function FormAcPage() {
   const navigate = useNavigate();
   const brandId = typeof search.b === "number" ? search.b : null;
   const back = (b: number | null) => void navigate({ to: "/admin", search: { tab: "brands", ...(b === null ? {} : { b }) } as never });
-  const editor = useEditor({
+  const editor = useEditorDialog({
     machine: adminAccountEditorMachine,
     actors: accountEditorActors,
     problems: accountFormProblems,

@@ -8,11 +8,11 @@ import { readableError } from "./adminFormat";
 import { Dialog } from "@/components/ui/Dialog";
 import { FormField } from "./FormField";
 import { passwordEditorActors } from "./adminActors";
-import { useEditor } from "./useEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 
 export function PasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const id = useId();
-  const editor = useEditor({
+  const editor = useEditorDialog({
     machine: adminPasswordEditorMachine,
     actors: passwordEditorActors,
     problems: passwordFormProblems,

@@ -13,7 +13,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { permissionLabel, readableError } from "./adminFormat";
 import { Check, CheckGroup, FormField, hintId } from "./FormField";
 import { userEditorActors } from "./adminActors";
-import { useEditor, type EditorView } from "./useEditor";
+import { useEditorDialog, type EditorView } from "@/app/useEditorDialog";
 
 export interface UserFormProps {
   view: EditorView<UserForm, BrandChoices>;
@@ -122,7 +122,7 @@ export interface UserDialogProps {
 }
 
 export function UserDialog({ user, selfEmail, visible, onClose, onSaved }: UserDialogProps) {
-  const editor = useEditor({
+  const editor = useEditorDialog({
     machine: adminUserEditorMachine,
     actors: userEditorActors,
     problems: userFormProblems,

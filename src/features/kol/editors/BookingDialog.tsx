@@ -19,7 +19,7 @@ import { ChoiceSelect, FieldProblem, FormField, problemId } from "./FormField";
 import { DeleteKolItemDialog } from "./DeleteKolItemDialog";
 import { KolDialog } from "./KolDialog";
 import { bookingEditorActors } from "./kolEditorActors";
-import { useKolEditor } from "./useKolEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 import "./editors.css";
 
 export interface BookingDialogProps {
@@ -162,7 +162,7 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
   const [kolShown, setKolShown] = useState<{ kol: Kol | null } | null>(null);
   // The KOL whose delete is being confirmed over this dialog.
   const [kolDeleted, setKolDeleted] = useState<Kol | null>(null);
-  const editor = useKolEditor({
+  const editor = useEditorDialog({
     machine: kolBookingEditorMachine,
     actors: bookingEditorActors,
     problems: bookingFormProblems,

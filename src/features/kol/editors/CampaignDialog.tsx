@@ -15,7 +15,7 @@ import { DateInput } from "@/components/ui/DateInput";
 import { Dialog } from "@/components/ui/Dialog";
 import { ChoiceSelect, FieldProblem, FormField, problemId } from "./FormField";
 import { campaignEditorActors } from "./kolEditorActors";
-import { useKolEditor } from "./useKolEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 import "./editors.css";
 
 export interface CampaignDialogProps {
@@ -107,7 +107,7 @@ export function CampaignFormView({ view, onChange, onSave, onCancel }: CampaignF
 }
 
 export function CampaignDialog({ brand, campaign, visible, onClose, onSaved }: CampaignDialogProps) {
-  const editor = useKolEditor({
+  const editor = useEditorDialog({
     machine: kolCampaignEditorMachine,
     actors: campaignEditorActors,
     problems: campaignFormProblems,

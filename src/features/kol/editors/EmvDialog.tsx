@@ -14,7 +14,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { FormField } from "./FormField";
 import { emvEditorActors } from "./kolEditorActors";
-import { useKolEditor } from "./useKolEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 import "./editors.css";
 
 export interface EmvDialogProps {
@@ -114,7 +114,7 @@ export function EmvFormView({ view, onChange, onSave, onCancel, onRetry }: EmvFo
 }
 
 export function EmvDialog({ brand, visible, onClose, onSaved }: EmvDialogProps) {
-  const editor = useKolEditor({
+  const editor = useEditorDialog({
     machine: kolEmvEditorMachine,
     actors: emvEditorActors,
     problems: emvFormProblems,

@@ -12,7 +12,7 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { ChoiceSelect, FormField } from "./FormField";
 import { kolEditorActors } from "./kolEditorActors";
-import { useKolEditor } from "./useKolEditor";
+import { useEditorDialog } from "@/app/useEditorDialog";
 import "./editors.css";
 
 export interface KolDialogProps {
@@ -99,7 +99,7 @@ export function KolFormView({ view, onChange, onSave, onCancel }: KolFormProps) 
 }
 
 export function KolDialog({ brand, kol, visible, onClose, onSaved }: KolDialogProps) {
-  const editor = useKolEditor({
+  const editor = useEditorDialog({
     machine: kolKolEditorMachine,
     actors: kolEditorActors,
     problems: kolFormProblems,

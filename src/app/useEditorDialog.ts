@@ -1,23 +1,25 @@
 /**
- * A form dialog of /campaign on its editor statechart (machines/kolEditors): the page says whether
- * it is shown (`visible`) and what it edits; the chart opens when it turns visible (over the brand
- * and item given then), closes when the page hides it, and after a save calls `onSaved` with the
- * stored item and shows a toast. The dialog's own close (its ×, Escape, Cancel) calls `onClose`.
+ * A form dialog on the editor statechart of machines/kolEditors (`createKolEditorMachine`: the
+ * dialogs of /campaign, and of /admin and /formAC): the page says whether it is shown (`visible`)
+ * and what it edits; the chart opens when it turns visible (over the brand and item given then),
+ * closes when the page hides it, and after a save calls `onSaved` with the stored item and shows a
+ * toast. The dialog's own close (its ×, Escape, Cancel) calls `onClose`.
  */
 import { useEffect, useRef } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
-import type { Problems } from "../../../../machines/kolEditors/kolChecks";
-import type { KolEditorMachine } from "../../../../machines/kolEditors/kolEditorMachine";
-import { sameKolEditor, selectKolEditor, type KolEditorView } from "../../../../machines/kolEditors/kolEditorSelectors";
+import type { Problems } from "../../machines/kolEditors/kolChecks";
+import type { KolEditorMachine } from "../../machines/kolEditors/kolEditorMachine";
+import { sameKolEditor, selectKolEditor, type KolEditorView } from "../../machines/kolEditors/kolEditorSelectors";
 import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 
-export interface UseKolEditorOptions<F extends object, O, R> {
+export interface EditorDialogOptions<F extends object, O, R> {
   machine: KolEditorMachine<F, O, R>;
   actors: Parameters<KolEditorMachine<F, O, R>["provide"]>[0]["actors"];
   problems: (form: F) => Problems<Extract<keyof F, string>>;
   visible: boolean;
-  brand: string;
+  /** The brand the item belongs to; none for forms that are not a brand's (Admin's). */
+  brand?: string;
   scope: number | null;
   id: number | null;
   /** The form the dialog opens on. */
@@ -28,8 +30,11 @@ export interface UseKolEditorOptions<F extends object, O, R> {
   onClose: () => void;
 }
 
-export interface KolEditorHandle<F, O> {
-  view: KolEditorView<F, O>;
+/** What a dialog reads and does. */
+export type EditorView<F, O> = KolEditorView<F, O>;
+
+export interface EditorDialogHandle<F, O> {
+  view: EditorView<F, O>;
   set: (patch: Partial<F>) => void;
   save: () => void;
   retry: () => void;
@@ -38,7 +43,7 @@ export interface KolEditorHandle<F, O> {
   close: () => void;
 }
 
-export function useKolEditor<F extends object, O, R>(o: UseKolEditorOptions<F, O, R>): KolEditorHandle<F, O> {
+export function useEditorDialog<F extends object, O, R>(o: EditorDialogOptions<F, O, R>): EditorDialogHandle<F, O> {
   const latest = useRef(o);
   latest.current = o;
   const actor = useActorRef(
@@ -54,7 +59,7 @@ export function useKolEditor<F extends object, O, R>(o: UseKolEditorOptions<F, O
     { inspect: appInspect },
   );
   const view = useSelector(actor, (s) => selectKolEditor<F, O>(s, o.problems), sameKolEditor);
-  const { visible, brand, scope, id } = o;
+  const { visible, brand = "", scope, id } = o;
   useEffect(() => {
     if (visible) actor.send({ type: "editor.open", brand, scope, id, form: latest.current.form() });
     else actor.send({ type: "editor.cancel" });
@@ -66,7 +71,7 @@ export function useKolEditor<F extends object, O, R>(o: UseKolEditorOptions<F, O
     retry: () => actor.send({ type: "editor.retry" }),
     setOptions: (options) => actor.send({ type: "editor.options", options }),
     close: () => {
-      if (actor.getSnapshot().hasTag("busy") && actor.getSnapshot().value === "saving") return;
+      if (actor.getSnapshot().value === "saving") return;
       actor.send({ type: "editor.cancel" });
       latest.current.onClose();
     },
