@@ -1,7 +1,8 @@
 /** One section of a CIR report as read: figure cards, a chart, a text block, or why it is unavailable. */
-import type { Data } from "plotly.js";
-import { REPORT_MODULE_LABELS, SECTION_SOURCES, type Section, type SectionResult } from "../../../domain/cirContract";
+import type { Data, LayoutAxis } from "plotly.js";
+import { REPORT_MODULE_LABELS, SECTION_SOURCES, type FigureUnit, type Section, type SectionResult } from "../../../domain/cirContract";
 import { figureChange, type Polarity } from "../../../domain/periodChange";
+import { COUNT_AXIS, GRID_COLOUR, MONEY_AXIS } from "@/components/charts/chartLayout";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
 import { formatFigure, rangeText } from "@/features/cir/cirFormat";
@@ -9,6 +10,16 @@ import { formatFigure, rangeText } from "@/features/cir/cirFormat";
 const POLARITY: Record<"up" | "down" | "neutral", Polarity> = { up: "higher-is-better", down: "lower-is-better", neutral: "neutral" };
 
 /** The heading of a section: its own title, the source's, or "Text". */
+
+/** Percent figures are shares 0–1; ratios are multiples. */
+const VALUE_AXIS: Readonly<Record<FigureUnit, Partial<LayoutAxis>>> = {
+  money: MONEY_AXIS,
+  count: COUNT_AXIS,
+  percent: { rangemode: "tozero", gridcolor: GRID_COLOUR, automargin: true, tickformat: ".0%" },
+  ratio: { rangemode: "tozero", gridcolor: GRID_COLOUR, automargin: true, ticksuffix: "×" },
+  seconds: { ...COUNT_AXIS, ticksuffix: " s" },
+};
+
 export function sectionTitle(section: Section): string {
   if (section.type === "text") return "Commentary";
   return section.title ?? SECTION_SOURCES[section.source].title;
@@ -61,6 +72,10 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
       </>
     );
   }
+  // The value axis of the section's unit, with room for its labels (the narrow layout's margins rely on it).
+  const yaxis: Partial<LayoutAxis> = VALUE_AXIS[data.unit];
+  // Days, Monday weeks and months are dates (at most 4 ticks on a phone); categories stay names.
+  const xaxis: Partial<LayoutAxis> = { type: data.x === "category" ? "category" : "date", automargin: true };
   const plot: Data[] = data.series.map((s) => ({
     type: data.chart === "bar" ? "bar" : "scatter",
     mode: data.chart === "bar" ? undefined : "lines+markers",
@@ -75,7 +90,7 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
       {points === 0 ? (
         <p className="muted">Nothing to chart in this range.</p>
       ) : (
-        <LazyPlot data={plot} layout={{ showlegend: data.series.length > 1, margin: { l: 56, r: 12, t: 8, b: 40 } }} label={`${title}: ${data.series.map((s) => s.name).join(", ")}`} height={260} />
+        <LazyPlot data={plot} layout={{ showlegend: data.series.length > 1, margin: { l: 56, r: 12, t: 8, b: 40 }, yaxis, xaxis }} label={`${title}: ${data.series.map((s) => s.name).join(", ")}`} height={260} />
       )}
       <p className="figure-definition cir-definition">{data.definition}</p>
       <details className="figure-table">
