@@ -1,11 +1,12 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { i18nCatalogues } from "./scripts/i18nCatalogues";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogues()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {
