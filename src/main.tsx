@@ -1,13 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
-// Only the weights the app uses (400 text, 500 labels, 600 headings). These files declare every
-// subset with its unicode-range, so each face (Latin, Thai, …) is fetched only when a glyph of
-// its range is on screen. (The per-subset files, latin-400.css and thai-400.css, carry no
-// unicode-range: together, one face covered every character and Thai fell back to a system font.)
-import "@fontsource/prompt/400.css";
-import "@fontsource/prompt/500.css";
-import "@fontsource/prompt/600.css";
+// Prompt's Latin and Thai faces, weights 400/500/600, each with its unicode-range (src/fonts.css).
+import "@/fonts.css";
 import { authActor } from "@/app/auth";
 import { setupInspector } from "@/app/inspect";
 import { rerunGuardsOnAuthChange, router } from "@/router";
