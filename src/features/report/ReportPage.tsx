@@ -21,9 +21,12 @@ import { usePageReload } from "@/app/pageData";
 import { showToast } from "@/app/toast";
 import { reportLibraryActionActors, reportLibraryActors } from "@/features/report/reportActors";
 import { ReportView } from "@/features/report/ReportView";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./report.css";
 
-const CHANGED = { deleted: "The PDF was deleted.", unscheduled: "The schedule was removed.", scheduled: "The report is scheduled.", saved: "The PDF is in your library." } as const;
+const CHANGED = {
+  deleted: "report.toast.deleted", unscheduled: "report.toast.unscheduled", scheduled: "report.toast.scheduled", saved: "report.toast.saved",
+} as const satisfies Record<string, MessageKey>;
 
 /** The file name the server gives in Content-Disposition (its UTF-8 form first). */
 function fileNameFrom(header: string | null, fallback: string): string {
@@ -42,7 +45,7 @@ function fileNameFrom(header: string | null, fallback: string): string {
 async function download(file: LibraryFile): Promise<void> {
   const { blob, name } = await withFreshToken(async (token) => {
     const response = await fetch(`${LIBRARY_FILE_PATH}?id=${file.id}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new ApiCallError(response.status, `http_${response.status}`, `The PDF could not be downloaded (the server answered ${response.status}).`);
+    if (!response.ok) throw new ApiCallError(response.status, `http_${response.status}`, t("report.downloadFailedStatus", { status: response.status }));
     return { blob: await response.blob(), name: fileNameFrom(response.headers.get("Content-Disposition"), `${file.title}.pdf`) };
   });
   const url = URL.createObjectURL(blob);
@@ -68,7 +71,7 @@ export default function ReportPage() {
       actors: reportLibraryActionActors,
       actions: {
         notifyChanged: (_, params) => {
-          showToast({ severity: "success", summary: CHANGED[params.what] });
+          showToast({ severity: "success", summary: t(CHANGED[params.what]) });
           actor.send({ type: "page.reload" });
         },
       },
@@ -82,7 +85,7 @@ export default function ReportPage() {
   const onDownload = (file: LibraryFile) => {
     setDownloading(file.id);
     download(file)
-      .catch((e: unknown) => showToast({ severity: "error", summary: e instanceof Error ? e.message : "The PDF could not be downloaded." }))
+      .catch((e: unknown) => showToast({ severity: "error", summary: e instanceof Error ? translateMessage(e.message) : t("report.downloadFailed") }))
       .finally(() => setDownloading(null));
   };
 
