@@ -5,7 +5,7 @@
 // on its row and described by the problem, the channel offering only the brand's channels.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PERMISSION_MEANINGS, type AdminBrand } from "../../domain/adminContract";
 import {
   accountFormProblems, brandFormOf, newAccountFormOf, userFormOf, type AccountForm, type BrandForm, type UserForm,
@@ -14,8 +14,13 @@ import { AccountFormView } from "@/features/admin/AccountFormView";
 import { BrandFormView } from "@/features/admin/BrandDialog";
 import { UserFormView } from "@/features/admin/UserDialog";
 import type { EditorView } from "@/app/useEditorDialog";
+import { loadAppMessages } from "@/i18n/i18n";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(async () => {
+  await loadAppMessages();
+});
 
 const brand: AdminBrand = {
   id: 2, name: "Tipco", maLabel: "Facebook MA", channels: [{ channel: "tiktok", startYear: 2023 }], accounts: [],

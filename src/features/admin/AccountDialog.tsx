@@ -7,6 +7,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { AccountFormView } from "./AccountFormView";
 import { accountEditActors } from "./adminActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { t } from "@/i18n/i18n";
 
 export interface AccountDialogProps {
   brand: AdminBrand | null;
@@ -25,7 +26,7 @@ export function AccountDialog({ brand, account, onClose, onSaved }: AccountDialo
     scope: brand?.id ?? null,
     id: null,
     form: () => (brand !== null && account !== null ? accountFormOf(brand, account) : EMPTY_ACCOUNT_FORM),
-    savedToast: () => `Account saved: ${account?.name ?? ""}`,
+    savedToast: () => t("admin.account.savedToast", { name: account?.name ?? "" }),
     onSaved,
     onClose,
   });
@@ -34,11 +35,11 @@ export function AccountDialog({ brand, account, onClose, onSaved }: AccountDialo
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={`Edit account ${account?.name ?? ""}`}
+      header={t("admin.account.editTitle", { name: account?.name ?? "" })}
       style={{ width: "600px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >
-      {!view.loading && <AccountFormView view={view} onChange={editor.set} onSave={editor.save} onCancel={editor.close} saveLabel="Save account" />}
+      {!view.loading && <AccountFormView view={view} onChange={editor.set} onSave={editor.save} onCancel={editor.close} saveLabel={t("admin.account.save")} />}
     </Dialog>
   );
 }

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/Button";
 import { readableError } from "./adminFormat";
 import { FieldProblem, FormField, describedBy, problemId } from "./FormField";
 import type { EditorView } from "@/app/useEditorDialog";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface AccountFormProps {
   view: EditorView<AccountForm, AccountBrands>;
@@ -41,10 +42,10 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
     <form className="admin-form" onSubmit={submit} noValidate aria-busy={view.saving}>
       {form.isNew && (
         <div className="admin-row">
-          <FormField id={`${id}-brand`} label="Brand" problem={problems.brandId}>
+          <FormField id={`${id}-brand`} label={t("admin.account.brand")} problem={problems.brandId}>
             {(c) => (
               <select {...c} className="p-inputtext p-component native-select" value={form.brandId === null ? "" : String(form.brandId)} onChange={(e) => chooseBrand(e.target.value)}>
-                <option value="">Choose a brand</option>
+                <option value="">{t("admin.account.chooseBrand")}</option>
                 {brands.map((b) => (
                   <option key={b.id} value={String(b.id)}>
                     {b.name}
@@ -53,7 +54,7 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
               </select>
             )}
           </FormField>
-          <FormField id={`${id}-channel`} label="Channel" problem={problems.channel} hint={form.brandId === null ? "The brand's channels, once a brand is chosen." : undefined}>
+          <FormField id={`${id}-channel`} label={t("admin.account.channel")} problem={problems.channel} hint={form.brandId === null ? t("admin.account.channelHint") : undefined}>
             {(c) => (
               <select
                 {...c}
@@ -62,7 +63,7 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
                 disabled={form.brandId === null}
                 onChange={(e) => onChange({ channel: e.target.value === "" ? null : (e.target.value as SocialChannel) })}
               >
-                <option value="">Choose a channel</option>
+                <option value="">{t("admin.account.chooseChannel")}</option>
                 {form.brandChannels.map((ch) => (
                   <option key={ch} value={ch}>
                     {CHANNEL_LABELS[ch]}
@@ -74,21 +75,21 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
         </div>
       )}
       {form.isNew && (
-        <FormField id={`${id}-id`} label="Account id" problem={problems.id} hint={`The platform's id of the account: ${PLATFORM_ID_RULE}`}>
+        <FormField id={`${id}-id`} label={t("admin.account.id")} problem={problems.id} hint={t("admin.account.idHint", { rule: translateMessage(PLATFORM_ID_RULE) })}>
           {(c) => <input {...c} className="p-inputtext p-component" value={form.id} maxLength={64} autoComplete="off" onChange={(e) => onChange({ id: e.target.value })} />}
         </FormField>
       )}
-      <FormField id={`${id}-name`} label="Account name" problem={problems.name}>
+      <FormField id={`${id}-name`} label={t("admin.account.name")} problem={problems.name}>
         {(c) => <input {...c} className="p-inputtext p-component" value={form.name} maxLength={100} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />}
       </FormField>
       <fieldset className="admin-pages" aria-describedby={describedBy(pagesId, false, problems.pages)}>
-        <legend className="field-label">Pages</legend>
+        <legend className="field-label">{t("admin.account.pages")}</legend>
         {form.pages.length === 0 ? (
-          <p className="muted">No page: add one.</p>
+          <p className="muted">{t("admin.account.noPage")}</p>
         ) : (
           <div className="admin-page-head" aria-hidden="true">
-            <span>Page id</span>
-            <span>Page name</span>
+            <span>{t("admin.account.pageId")}</span>
+            <span>{t("admin.account.pageName")}</span>
           </div>
         )}
         {form.pages.map((page, i) => {
@@ -97,10 +98,10 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
           // The pages' problem names a row ("Page 2: …") or an id: that row's id field says it too.
           const named = problems.pages !== undefined && (dup || problems.pages.startsWith(`Page ${n}:`) || (page.id.trim() !== "" && problems.pages.includes(page.id.trim())));
           return (
-            <div className="admin-page-row" key={i} role="group" aria-label={`Page ${n}`}>
+            <div className="admin-page-row" key={i} role="group" aria-label={t("admin.account.pageN", { n })}>
               <input
                 className="p-inputtext p-component"
-                aria-label={`Page ${n} id`}
+                aria-label={t("admin.account.pageNId", { n })}
                 aria-invalid={named}
                 aria-describedby={named ? problemId(pagesId) : undefined}
                 value={page.id}
@@ -110,28 +111,28 @@ export function AccountFormView({ view, onChange, onSave, onCancel, saveLabel }:
               />
               <input
                 className="p-inputtext p-component"
-                aria-label={`Page ${n} name`}
+                aria-label={t("admin.account.pageNName", { n })}
                 value={page.name}
                 maxLength={100}
                 autoComplete="off"
                 onChange={(e) => setPage(i, { name: e.target.value })}
               />
-              <Button type="button" icon="pi pi-trash" text aria-label={`Remove page ${n}`} onClick={() => onChange({ pages: form.pages.filter((_, j) => j !== i) })} />
+              <Button type="button" icon="pi pi-trash" text aria-label={t("admin.account.removePage", { n })} onClick={() => onChange({ pages: form.pages.filter((_, j) => j !== i) })} />
             </div>
           );
         })}
         <FieldProblem id={pagesId} problem={problems.pages} />
         <div>
-          <Button type="button" label="Add page" icon="pi pi-plus" outlined onClick={() => onChange({ pages: [...form.pages, { id: "", name: "" }] })} />
+          <Button type="button" label={t("admin.account.addPage")} icon="pi pi-plus" outlined onClick={() => onChange({ pages: [...form.pages, { id: "", name: "" }] })} />
         </div>
       </fieldset>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The account was not saved: {readableError(view.error)}
+          {t("admin.account.notSaved", { error: readableError(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="button" label={t("admin.cancel")} outlined onClick={onCancel} disabled={view.saving} />
         <Button type="submit" label={saveLabel} loading={view.saving} />
       </div>
     </form>

@@ -1,9 +1,10 @@
 /** The /admin page's frame: its heading and the tabs Users, Brands and Audit (the shown tab's panel below). */
 import type { KeyboardEvent, ReactNode } from "react";
+import { t as tr, type MessageKey } from "@/i18n/i18n";
 
 export type AdminTab = "users" | "brands" | "audit";
 
-const LABELS: Readonly<Record<AdminTab, string>> = { users: "Users", brands: "Brands", audit: "Audit" };
+const LABELS = { users: "admin.tab.users", brands: "admin.tab.brands", audit: "admin.tab.audit" } as const satisfies Record<AdminTab, MessageKey>;
 const ORDER: readonly AdminTab[] = ["users", "brands", "audit"];
 
 export function AdminView({ tab, onTab, children }: { tab: AdminTab; onTab: (tab: AdminTab) => void; children: ReactNode }) {
@@ -18,10 +19,10 @@ export function AdminView({ tab, onTab, children }: { tab: AdminTab; onTab: (tab
   return (
     <section className="page admin-page" aria-labelledby="page-title">
       <header className="page-header">
-        <h1 id="page-title">Admin</h1>
-        <p className="muted">Users, brands with their accounts and pages, and the audit of every change.</p>
+        <h1 id="page-title">{tr("admin.title")}</h1>
+        <p className="muted">{tr("admin.intro")}</p>
       </header>
-      <div role="tablist" aria-label="Admin sections" className="admin-tabs" onKeyDown={onKey}>
+      <div role="tablist" aria-label={tr("admin.tabs")} className="admin-tabs" onKeyDown={onKey}>
         {ORDER.map((t) => (
           <button
             key={t}
@@ -34,7 +35,7 @@ export function AdminView({ tab, onTab, children }: { tab: AdminTab; onTab: (tab
             className={`admin-tab-button ${t === tab ? "is-active" : ""}`}
             onClick={() => onTab(t)}
           >
-            {LABELS[t]}
+            {tr(LABELS[t])}
           </button>
         ))}
       </div>

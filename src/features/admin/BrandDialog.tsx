@@ -14,6 +14,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { Check, CheckGroup, FormField } from "./FormField";
 import { brandEditorActors } from "./adminActors";
 import { useEditorDialog, type EditorView } from "@/app/useEditorDialog";
+import { t } from "@/i18n/i18n";
 
 export interface BrandFormProps {
   view: EditorView<BrandForm, null>;
@@ -33,21 +34,23 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
     e.preventDefault();
     if (!view.saving) onSave();
   };
-  const tokenState = form.clearToken ? "The token is cleared on Save" : form.token !== "" ? "A new token replaces the stored one on Save" : form.hasToken ? "Token set" : "No token";
+  const tokenState = form.clearToken ? t("admin.brand.tokenCleared") : form.token !== "" ? t("admin.brand.tokenReplaced") : form.hasToken ? t("admin.brand.tokenSet") : t("admin.brand.noToken");
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-busy={view.saving}>
-      <FormField id={`${id}-name`} label="Brand name" problem={problems.name}>
+      <FormField id={`${id}-name`} label={t("admin.brand.name")} problem={problems.name}>
         {(c) => <input {...c} className="p-inputtext p-component" value={form.name} maxLength={100} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />}
       </FormField>
-      <FormField id={`${id}-ma`} label="MA label" problem={problems.maLabel} hint="What the side menu calls the Facebook MA module for this brand.">
+      <FormField id={`${id}-ma`} label={t("admin.brand.maLabel")} problem={problems.maLabel} hint={t("admin.brand.maLabelHint")}>
         {(c) => (
           <select {...c} className="p-inputtext p-component native-select" value={form.maLabel} onChange={(e) => onChange({ maLabel: e.target.value === "MA" ? "MA" : "Facebook MA" })}>
+            {/* i18n-ignore: the module's product name, the value stored */}
             <option value="Facebook MA">Facebook MA</option>
+            {/* i18n-ignore: the module's product name, the value stored */}
             <option value="MA">MA</option>
           </select>
         )}
       </FormField>
-      <CheckGroup id={`${id}-channels`} legend="Channels and the year their data starts" problem={problems.channels}>
+      <CheckGroup id={`${id}-channels`} legend={t("admin.brand.channels")} problem={problems.channels}>
         {CHANNELS.map((channel) => {
           const year = form.channels[channel];
           return (
@@ -60,7 +63,7 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
               {year !== null && (
                 <input
                   className="p-inputtext p-component admin-year"
-                  aria-label={`${CHANNEL_LABELS[channel]} start year`}
+                  aria-label={t("admin.brand.startYear", { channel: CHANNEL_LABELS[channel] })}
                   inputMode="numeric"
                   maxLength={4}
                   value={year}
@@ -71,10 +74,10 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
           );
         })}
       </CheckGroup>
-      <small className="admin-hint">Start years from {CHANNEL_START_YEAR_MIN} to {CHANNEL_START_YEAR_MAX}; the year picker offers the years from it.</small>
+      <small className="admin-hint">{t("admin.brand.startYearsHint", { min: CHANNEL_START_YEAR_MIN, max: CHANNEL_START_YEAR_MAX })}</small>
       {!isNew && (
         <>
-          <CheckGroup id={`${id}-o2o`} legend="o2o campaigns" problem={problems.o2oCampaigns} hint={campaigns.length === 0 ? "No o2o campaign to assign." : "The campaigns this brand's users see on the O2O page."}>
+          <CheckGroup id={`${id}-o2o`} legend={t("admin.brand.o2oCampaigns")} problem={problems.o2oCampaigns} hint={campaigns.length === 0 ? t("admin.brand.noO2oCampaign") : t("admin.brand.o2oCampaignsHint")}>
             {campaigns.map((c) => (
               <Check
                 key={c.id}
@@ -84,7 +87,7 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
               />
             ))}
           </CheckGroup>
-          <FormField id={`${id}-token`} label="o2o token" problem={problems.token} hint={<span role="status">{tokenState}</span>}>
+          <FormField id={`${id}-token`} label={t("admin.brand.o2oToken")} problem={problems.token} hint={<span role="status">{tokenState}</span>}>
             {(c) => (
               <span className="admin-token">
                 <input
@@ -92,12 +95,12 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
                   type="password"
                   className="p-inputtext p-component"
                   value={form.token}
-                  placeholder={form.hasToken ? "Type a new token to replace it" : "Type the token"}
+                  placeholder={form.hasToken ? t("admin.brand.tokenReplacePlaceholder") : t("admin.brand.tokenPlaceholder")}
                   autoComplete="off"
                   onChange={(e) => onChange({ token: e.target.value, clearToken: false })}
                 />
-                {form.hasToken && !form.clearToken && <Button type="button" label="Clear" outlined onClick={() => onChange({ token: "", clearToken: true })} />}
-                {form.clearToken && <Button type="button" label="Keep the token" text onClick={() => onChange({ clearToken: false })} />}
+                {form.hasToken && !form.clearToken && <Button type="button" label={t("admin.brand.clearToken")} outlined onClick={() => onChange({ token: "", clearToken: true })} />}
+                {form.clearToken && <Button type="button" label={t("admin.brand.keepToken")} text onClick={() => onChange({ clearToken: false })} />}
               </span>
             )}
           </FormField>
@@ -105,12 +108,12 @@ export function BrandFormView({ view, isNew, campaigns, onChange, onSave, onCanc
       )}
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The brand was not saved: {readableError(view.error)}
+          {t("admin.brand.notSaved", { error: readableError(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={isNew ? "Add brand" : "Save brand"} loading={view.saving} />
+        <Button type="button" label={t("admin.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={isNew ? t("admin.brand.add") : t("admin.brand.save")} loading={view.saving} />
       </div>
     </form>
   );
@@ -134,7 +137,7 @@ export function BrandDialog({ brand, campaigns, visible, onClose, onSaved }: Bra
     scope: null,
     id: brand?.id ?? null,
     form: () => brandFormOf(brand),
-    savedToast: (b) => (brand === null ? `Brand added: ${b.name}` : `Brand saved: ${b.name}`),
+    savedToast: (b) => (brand === null ? t("admin.brand.addedToast", { name: b.name }) : t("admin.brand.savedToast", { name: b.name })),
     onSaved,
     onClose,
   });
@@ -143,7 +146,7 @@ export function BrandDialog({ brand, campaigns, visible, onClose, onSaved }: Bra
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={brand === null ? "Add brand" : `Edit brand ${brand.name}`}
+      header={brand === null ? t("admin.brand.add") : t("admin.brand.editTitle", { name: brand.name })}
       style={{ width: "560px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >

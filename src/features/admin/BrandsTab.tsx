@@ -17,6 +17,7 @@ import { AccountDialog } from "./AccountDialog";
 import { BrandDialog } from "./BrandDialog";
 import { RemoveDialog } from "./RemoveDialog";
 import { brandsActors } from "./adminActors";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface BrandsTabProps {
   selfEmail: string;
@@ -46,26 +47,26 @@ export function BrandsTab({ selfEmail, brandId, onOpen }: BrandsTabProps) {
   const brands = phase.data?.data ?? [];
   const opened = brands.find((b) => b.id === brandId) ?? brands[0] ?? null;
   return (
-    <section className="admin-tab" aria-label="Brands">
+    <section className="admin-tab" aria-label={t("admin.tab.brands")}>
       <div className="admin-toolbar">
-        <p className="muted admin-count">{phase.data === null ? "" : brands.length === 1 ? "1 brand" : `${brands.length} brands`}</p>
-        <Button type="button" label="Add brand" icon="pi pi-plus" onClick={() => setEditing({ kind: "brand", brand: null })} />
+        <p className="muted admin-count">{phase.data === null ? "" : t("admin.brands.count", { count: brands.length })}</p>
+        <Button type="button" label={t("admin.brand.add")} icon="pi pi-plus" onClick={() => setEditing({ kind: "brand", brand: null })} />
       </div>
       {phase.kind === "failed" && (
         <div className="form-error" role="alert">
-          {phase.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "page.retry" })} />
+          {translateMessage(phase.error)} <Button type="button" label={t("admin.tryAgain")} text onClick={() => actor.send({ type: "page.retry" })} />
         </div>
       )}
-      {phase.kind === "empty" && <p role="status" className="muted">No brand yet: add one.</p>}
+      {phase.kind === "empty" && <p role="status" className="muted">{t("admin.brands.none")}</p>}
       {brands.length > 0 && (
         <div className="admin-brands" aria-busy={phase.kind === "loading"}>
-          <ul className="admin-brand-list" aria-label="Brands list">
+          <ul className="admin-brand-list" aria-label={t("admin.brands.list")}>
             {brands.map((b) => (
               <li key={b.id}>
                 <button type="button" className={`admin-brand-item ${b.id === opened?.id ? "is-open" : ""}`} aria-current={b.id === opened?.id ? "true" : undefined} onClick={() => onOpen(b.id)}>
                   <span className="admin-brand-name">{b.name}</span>
                   <span className="muted">
-                    {b.accounts.length} {b.accounts.length === 1 ? "account" : "accounts"} · {b.users} {b.users === 1 ? "user" : "users"}
+                    {t("admin.brands.accountsUsers", { accounts: b.accounts.length, users: b.users })}
                   </span>
                 </button>
               </li>
@@ -115,30 +116,30 @@ function BrandDetail({ brand, onEdit, onEditAccount, onRemoveAccount }: BrandDet
     <article className="admin-brand admin-card" aria-labelledby={headingId}>
       <header className="admin-brand-header">
         <h2 id={headingId}>{brand.name}</h2>
-        <Button type="button" label="Edit brand" icon="pi pi-pencil" outlined aria-label={`Edit brand ${brand.name}`} onClick={onEdit} />
+        <Button type="button" label={t("admin.brand.edit")} icon="pi pi-pencil" outlined aria-label={t("admin.brand.editTitle", { name: brand.name })} onClick={onEdit} />
       </header>
       <dl className="admin-facts">
-        <dt>MA label</dt>
+        <dt>{t("admin.brand.maLabel")}</dt>
         <dd>{brand.maLabel}</dd>
-        <dt>Channels</dt>
-        <dd>{brand.channels.length === 0 ? "none" : brand.channels.map((c) => `${CHANNEL_LABELS[c.channel]} from ${c.startYear}`).join(", ")}</dd>
-        <dt>o2o campaigns</dt>
-        <dd>{brand.o2o.campaigns.length === 0 ? "none" : brand.o2o.campaigns.map((c) => c.name).join(", ")}</dd>
-        <dt>o2o token</dt>
-        <dd>{brand.o2o.hasToken ? "Token set" : "No token"}</dd>
-        <dt>Users</dt>
+        <dt>{t("admin.brands.channels")}</dt>
+        <dd>{brand.channels.length === 0 ? t("admin.none") : brand.channels.map((c) => t("admin.brands.channelFrom", { channel: CHANNEL_LABELS[c.channel], year: c.startYear })).join(", ")}</dd>
+        <dt>{t("admin.brand.o2oCampaigns")}</dt>
+        <dd>{brand.o2o.campaigns.length === 0 ? t("admin.none") : brand.o2o.campaigns.map((c) => c.name).join(", ")}</dd>
+        <dt>{t("admin.brand.o2oToken")}</dt>
+        <dd>{brand.o2o.hasToken ? t("admin.brand.tokenSet") : t("admin.brand.noToken")}</dd>
+        <dt>{t("admin.tab.users")}</dt>
         <dd>{brand.users}</dd>
       </dl>
       <div className="admin-brand-header">
-        <h3>Accounts and pages</h3>
+        <h3>{t("admin.brands.accountsAndPages")}</h3>
         <Link to="/formAC" search={{ b: brand.id } as never} className="p-button p-component p-button-outlined admin-link-button">
-          <i className="pi pi-plus" aria-hidden="true" /> Add account
+          <i className="pi pi-plus" aria-hidden="true" /> {t("admin.formAc.add")}
         </Link>
       </div>
       {brand.accounts.length === 0 ? (
-        <p className="muted">No account yet.</p>
+        <p className="muted">{t("admin.brands.noAccount")}</p>
       ) : (
-        <ul className="admin-accounts" aria-label={`Accounts of ${brand.name}`}>
+        <ul className="admin-accounts" aria-label={t("admin.brands.accountsOf", { name: brand.name })}>
           {brand.accounts.map((a) => (
             <li key={a.id} className="admin-account">
               <div className="admin-account-head">
@@ -146,8 +147,8 @@ function BrandDetail({ brand, onEdit, onEditAccount, onRemoveAccount }: BrandDet
                   <strong>{a.name}</strong> <span className="muted">· {CHANNEL_LABELS[a.channel]} · {a.id}</span>
                 </div>
                 <div className="admin-actions">
-                  <Button type="button" label="Edit" text aria-label={`Edit account ${a.name}`} onClick={() => onEditAccount(a)} />
-                  <Button type="button" label="Remove" text severity="danger" aria-label={`Remove account ${a.name}`} onClick={() => onRemoveAccount(a)} />
+                  <Button type="button" label={t("admin.editButton")} text aria-label={t("admin.account.editTitle", { name: a.name })} onClick={() => onEditAccount(a)} />
+                  <Button type="button" label={t("admin.removeButton")} text severity="danger" aria-label={t("admin.brands.removeAccount", { name: a.name })} onClick={() => onRemoveAccount(a)} />
                 </div>
               </div>
               <ul className="admin-page-list">
@@ -156,7 +157,7 @@ function BrandDetail({ brand, onEdit, onEditAccount, onRemoveAccount }: BrandDet
                     {p.name} <span className="muted">({p.id})</span>
                   </li>
                 ))}
-                {a.pages.length === 0 && <li className="muted">No page</li>}
+                {a.pages.length === 0 && <li className="muted">{t("admin.brands.noPage")}</li>}
               </ul>
             </li>
           ))}

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/Button";
 import { AccountFormView } from "./AccountFormView";
 import { accountEditorActors } from "./adminActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./admin.css";
 
 export default function FormAcPage() {
@@ -28,7 +29,7 @@ export default function FormAcPage() {
     scope: brandId,
     id: null,
     form: () => EMPTY_ACCOUNT_FORM,
-    savedToast: (brand) => `Account added to ${brand.name}`,
+    savedToast: (brand) => t("admin.formAc.savedToast", { brand: brand.name }),
     onSaved: (brand) => back(brand.id),
     onClose: () => back(brandId),
   });
@@ -36,18 +37,18 @@ export default function FormAcPage() {
   return (
     <section className="page admin-page" aria-labelledby="page-title">
       <header className="page-header">
-        <h1 id="page-title">Add a social account</h1>
-        <p className="muted">A brand's account (bag) on one of its channels, with the pages it holds.</p>
+        <h1 id="page-title">{t("admin.formAc.title")}</h1>
+        <p className="muted">{t("admin.formAc.intro")}</p>
       </header>
       <div className="admin-card admin-formac">
-        {view.loading && <p role="status">Loading the brands…</p>}
+        {view.loading && <p role="status">{t("admin.loadingBrands")}</p>}
         {view.loadError !== null && (
           <div role="alert" className="form-error">
-            The brands could not be loaded: {view.loadError} <Button type="button" label="Try again" text onClick={editor.retry} />
+            {t("admin.brandsNotLoaded", { error: translateMessage(view.loadError) })} <Button type="button" label={t("admin.tryAgain")} text onClick={editor.retry} />
           </div>
         )}
         {!view.loading && view.loadError === null && view.open && (
-          <AccountFormView view={view} onChange={editor.set} onSave={editor.save} onCancel={editor.close} saveLabel="Add account" />
+          <AccountFormView view={view} onChange={editor.set} onSave={editor.save} onCancel={editor.close} saveLabel={t("admin.formAc.add")} />
         )}
       </div>
     </section>

@@ -9,6 +9,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { FormField } from "./FormField";
 import { passwordEditorActors } from "./adminActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { t } from "@/i18n/i18n";
 
 export function PasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const id = useId();
@@ -20,7 +21,7 @@ export function PasswordDialog({ user, onClose }: { user: AdminUser | null; onCl
     scope: null,
     id: user?.id ?? null,
     form: () => EMPTY_PASSWORD_FORM,
-    savedToast: () => `Password reset for ${user?.email ?? "the user"}`,
+    savedToast: () => (user === null ? t("admin.password.resetToastAnyone") : t("admin.password.resetToast", { email: user.email })),
     onSaved: onClose,
     onClose,
   });
@@ -33,26 +34,26 @@ export function PasswordDialog({ user, onClose }: { user: AdminUser | null; onCl
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={`Reset password of ${user?.email ?? ""}`}
+      header={t("admin.password.title", { email: user?.email ?? "" })}
       style={{ width: "460px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >
       <form className="admin-form" onSubmit={submit} noValidate aria-busy={view.saving}>
-        <p className="muted">The user is signed out everywhere and signs in with the new password.</p>
-        <FormField id={`${id}-password`} label="New password" problem={view.problems.password} hint="At least 8 characters.">
+        <p className="muted">{t("admin.password.intro")}</p>
+        <FormField id={`${id}-password`} label={t("admin.password.new")} problem={view.problems.password} hint={t("admin.password.newHint")}>
           {(c) => <input {...c} type="password" className="p-inputtext p-component" value={view.form.password} autoComplete="new-password" onChange={(e) => editor.set({ password: e.target.value })} />}
         </FormField>
-        <FormField id={`${id}-confirm`} label="Repeat the new password" problem={view.problems.confirm}>
+        <FormField id={`${id}-confirm`} label={t("admin.password.repeat")} problem={view.problems.confirm}>
           {(c) => <input {...c} type="password" className="p-inputtext p-component" value={view.form.confirm} autoComplete="new-password" onChange={(e) => editor.set({ confirm: e.target.value })} />}
         </FormField>
         {view.error !== null && (
           <p className="form-error" role="alert">
-            The password was not reset: {readableError(view.error)}
+            {t("admin.password.notReset", { error: readableError(view.error) })}
           </p>
         )}
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={editor.close} disabled={view.saving} />
-          <Button type="submit" label="Reset password" loading={view.saving} />
+          <Button type="button" label={t("admin.cancel")} outlined onClick={editor.close} disabled={view.saving} />
+          <Button type="submit" label={t("admin.password.reset")} loading={view.saving} />
         </div>
       </form>
     </Dialog>

@@ -7,6 +7,7 @@ import { showToast } from "@/app/toast";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { removeActors } from "./adminActors";
 import { readableError } from "./adminFormat";
+import { t } from "@/i18n/i18n";
 
 export interface RemoveDialogProps {
   /** What to remove; null: no dialog. */
@@ -23,7 +24,7 @@ export function RemoveDialog({ target, onClose, onRemoved }: RemoveDialogProps) 
       actors: removeActors,
       actions: {
         notifyRemoved: (_, { target: removed }) => {
-          showToast({ severity: "success", summary: removed.kind === "user" ? `User removed: ${removed.name}` : `Account removed: ${removed.name}` });
+          showToast({ severity: "success", summary: removed.kind === "user" ? t("admin.remove.userToast", { name: removed.name }) : t("admin.remove.accountToast", { name: removed.name }) });
           latest.current.onRemoved(removed);
         },
       },
@@ -36,15 +37,15 @@ export function RemoveDialog({ target, onClose, onRemoved }: RemoveDialogProps) 
     else actor.send({ type: "remove.cancel" });
   }, [actor, target]);
   const shown = view.target ?? target;
-  const what = shown?.kind === "user" ? "user" : "account";
+  const isUser = shown?.kind === "user";
   return (
     <ConfirmDeleteDialog
       visible={view.open}
-      header={`Remove ${what} ${shown?.name ?? ""}?`}
+      header={isUser ? t("admin.remove.userTitle", { name: shown?.name ?? "" }) : t("admin.remove.accountTitle", { name: shown?.name ?? "" })}
       width={460}
       deleting={view.removing}
       error={view.error === null ? null : readableError(view.error)}
-      failurePrefix={`The ${what} was not removed`}
+      failurePrefix={isUser ? t("admin.remove.userFailed") : t("admin.remove.accountFailed")}
       onConfirm={() => actor.send({ type: "remove.confirm" })}
       onCancel={() => {
         actor.send({ type: "remove.cancel" });
@@ -53,8 +54,8 @@ export function RemoveDialog({ target, onClose, onRemoved }: RemoveDialogProps) 
     >
       <p>
         {shown?.kind === "user"
-          ? `${shown.name} can no longer sign in. Their changes stay in the audit.`
-          : `The account ${shown?.name ?? ""} and its pages are removed from the brand, with their data.`}
+          ? t("admin.remove.userText", { name: shown.name })
+          : t("admin.remove.accountText", { name: shown?.name ?? "" })}
       </p>
     </ConfirmDeleteDialog>
   );

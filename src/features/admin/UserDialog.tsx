@@ -14,6 +14,7 @@ import { permissionLabel, readableError } from "./adminFormat";
 import { Check, CheckGroup, FormField, hintId } from "./FormField";
 import { userEditorActors } from "./adminActors";
 import { useEditorDialog, type EditorView } from "@/app/useEditorDialog";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface UserFormProps {
   view: EditorView<UserForm, BrandChoices>;
@@ -28,14 +29,14 @@ const toggle = <T,>(list: readonly T[], item: T, on: boolean): T[] => (on ? [...
 export function UserFormView({ view, onChange, onSave, onCancel, onRetry }: UserFormProps) {
   const id = useId();
   const { form, problems } = view;
-  if (view.loading) return <p role="status">Loading the brands…</p>;
+  if (view.loading) return <p role="status">{t("admin.loadingBrands")}</p>;
   if (view.loadError !== null) {
     return (
       <div className="admin-form">
-        <p className="form-error" role="alert">The brands could not be loaded: {view.loadError}</p>
+        <p className="form-error" role="alert">{t("admin.brandsNotLoaded", { error: translateMessage(view.loadError) })}</p>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={onCancel} />
-          <Button type="button" label="Try again" onClick={onRetry} />
+          <Button type="button" label={t("admin.cancel")} outlined onClick={onCancel} />
+          <Button type="button" label={t("admin.tryAgain")} onClick={onRetry} />
         </div>
       </div>
     );
@@ -50,28 +51,28 @@ export function UserFormView({ view, onChange, onSave, onCancel, onRetry }: User
   return (
     <form className="admin-form" onSubmit={submit} noValidate aria-busy={view.saving}>
       {form.isNew ? (
-        <FormField id={`${id}-email`} label="Email" problem={problems.email}>
+        <FormField id={`${id}-email`} label={t("admin.user.email")} problem={problems.email}>
           {(c) => <input {...c} type="email" className="p-inputtext p-component" value={form.email} autoComplete="off" onChange={(e) => onChange({ email: e.target.value })} />}
         </FormField>
       ) : (
         <p className="admin-static">
-          <span className="field-label">Email</span> {form.email}
+          <span className="field-label">{t("admin.user.email")}</span> {form.email}
         </p>
       )}
-      <FormField id={`${id}-name`} label="Name" problem={problems.name}>
+      <FormField id={`${id}-name`} label={t("admin.user.name")} problem={problems.name}>
         {(c) => <input {...c} className="p-inputtext p-component" value={form.name} maxLength={100} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />}
       </FormField>
       {form.isNew && (
-        <FormField id={`${id}-password`} label="Password" problem={problems.password} hint="At least 8 characters; the user can change it later.">
+        <FormField id={`${id}-password`} label={t("admin.user.password")} problem={problems.password} hint={t("admin.user.passwordHint")}>
           {(c) => <input {...c} type="password" className="p-inputtext p-component" value={form.password} autoComplete="new-password" onChange={(e) => onChange({ password: e.target.value })} />}
         </FormField>
       )}
-      <CheckGroup id={`${id}-brands`} legend="Brands" problem={problems.brands} hint={brands.length === 0 ? "No brand to give: add one in the Brands tab." : undefined}>
+      <CheckGroup id={`${id}-brands`} legend={t("admin.user.brands")} problem={problems.brands} hint={brands.length === 0 ? t("admin.user.noBrand") : undefined}>
         {brands.map((b) => (
           <Check key={b} label={b} checked={form.brands.includes(b)} onChange={(on) => onChange({ brands: toggle(form.brands, b, on) })} />
         ))}
       </CheckGroup>
-      <CheckGroup id={`${id}-permissions`} legend="Permissions" problem={problems.permissions}>
+      <CheckGroup id={`${id}-permissions`} legend={t("admin.user.permissions")} problem={problems.permissions}>
         {ALL_PERMISSION_CODES.map((code) => {
           const locked = form.self && code === "4";
           return (
@@ -87,7 +88,7 @@ export function UserFormView({ view, onChange, onSave, onCancel, onRetry }: User
         })}
       </CheckGroup>
       <Check
-        label="Disabled (cannot sign in; their sessions end)"
+        label={t("admin.user.disabled")}
         checked={form.disabled}
         disabled={form.self}
         describedBy={form.self ? selfReason : undefined}
@@ -95,18 +96,18 @@ export function UserFormView({ view, onChange, onSave, onCancel, onRetry }: User
       />
       {form.self && (
         <p id={selfReason} className="admin-hint admin-self">
-          This is you: you cannot take away your own permission 4 (Admin) or disable yourself.
+          {t("admin.user.selfNote")}
         </p>
       )}
-      {problems.disabled !== undefined && <p className="form-error" id={hintId(`${id}-disabled`)}>{problems.disabled}</p>}
+      {problems.disabled !== undefined && <p className="form-error" id={hintId(`${id}-disabled`)}>{translateMessage(problems.disabled)}</p>}
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The user was not saved: {readableError(view.error)}
+          {t("admin.user.notSaved", { error: readableError(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={form.isNew ? "Add user" : "Save user"} loading={view.saving} />
+        <Button type="button" label={t("admin.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={form.isNew ? t("admin.user.add") : t("admin.user.save")} loading={view.saving} />
       </div>
     </form>
   );
@@ -130,7 +131,7 @@ export function UserDialog({ user, selfEmail, visible, onClose, onSaved }: UserD
     scope: null,
     id: user?.id ?? null,
     form: () => userFormOf(user, selfEmail),
-    savedToast: (u) => (user === null ? `User added: ${u.email}` : `User saved: ${u.email}`),
+    savedToast: (u) => (user === null ? t("admin.user.addedToast", { email: u.email }) : t("admin.user.savedToast", { email: u.email })),
     onSaved,
     onClose,
   });
@@ -139,7 +140,7 @@ export function UserDialog({ user, selfEmail, visible, onClose, onSaved }: UserD
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={user === null ? "Add user" : `Edit user ${user.email}`}
+      header={user === null ? t("admin.user.add") : t("admin.user.editTitle", { email: user.email })}
       style={{ width: "620px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >

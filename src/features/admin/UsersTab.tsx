@@ -15,6 +15,7 @@ import { usersActors } from "./adminActors";
 import { PasswordDialog } from "./PasswordDialog";
 import { RemoveDialog } from "./RemoveDialog";
 import { UserDialog } from "./UserDialog";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface UsersTabProps {
   q: string;
@@ -48,63 +49,63 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
     onSearch(typed.trim(), 1);
   };
   return (
-    <section className="admin-tab" aria-label="Users">
+    <section className="admin-tab" aria-label={t("admin.tab.users")}>
       <div className="admin-toolbar">
         <form role="search" className="admin-search" onSubmit={submit}>
-          <input className="p-inputtext p-component" aria-label="Search users by email or name" placeholder="Search email or name" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
-          <Button type="submit" label="Search" outlined />
+          <input className="p-inputtext p-component" aria-label={t("admin.users.searchLabel")} placeholder={t("admin.users.searchPlaceholder")} value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+          <Button type="submit" label={t("admin.search")} outlined />
         </form>
-        <Button type="button" label="Add user" icon="pi pi-user-plus" onClick={() => setEditing({ kind: "user", user: null })} />
+        <Button type="button" label={t("admin.user.add")} icon="pi pi-user-plus" onClick={() => setEditing({ kind: "user", user: null })} />
       </div>
       {phase.kind === "failed" && (
         <div className="form-error" role="alert">
-          {phase.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "page.retry" })} />
+          {translateMessage(phase.error)} <Button type="button" label={t("admin.tryAgain")} text onClick={() => actor.send({ type: "page.retry" })} />
         </div>
       )}
-      {phase.kind === "empty" && <p role="status" className="muted">{q === "" ? "No user to manage yet." : `No user matches “${q}”.`}</p>}
+      {phase.kind === "empty" && <p role="status" className="muted">{q === "" ? t("admin.users.none") : t("admin.users.noMatch", { q })}</p>}
       {data !== null && data.data.length > 0 && (
         <div className="admin-table-wrap" aria-busy={phase.kind === "loading"}>
-          <table className="admin-table" aria-label="Users table">
+          <table className="admin-table" aria-label={t("admin.users.table")}>
             <thead>
               <tr>
-                <th scope="col" className="admin-col-user">User</th>
-                <th scope="col">Permissions</th>
-                <th scope="col">Brands</th>
-                <th scope="col">Status</th>
-                <th scope="col">Last sign-in (Bangkok)</th>
+                <th scope="col" className="admin-col-user">{t("admin.users.user")}</th>
+                <th scope="col">{t("admin.user.permissions")}</th>
+                <th scope="col">{t("admin.user.brands")}</th>
+                <th scope="col">{t("admin.users.status")}</th>
+                <th scope="col">{t("admin.users.lastSignInBangkok")}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("admin.users.actions")}</span>
                 </th>
               </tr>
             </thead>
             <tbody>
               {data.data.map((u) => (
                 <tr key={u.id}>
-                  <td data-label="User">
+                  <td data-label={t("admin.users.user")}>
                     <strong>{u.name}</strong>
-                    {isSelf(u) && <span className="admin-you"> (you)</span>}
+                    {isSelf(u) && <span className="admin-you"> {t("admin.users.you")}</span>}
                     <div className="muted admin-email">{u.email}</div>
                   </td>
-                  <td data-label="Permissions">{formatCodes(u.permissions)}</td>
-                  <td data-label="Brands">{u.brands.length === 0 ? "none" : u.brands.join(", ")}</td>
-                  <td data-label="Status">{u.disabled ? "Disabled" : "Active"}</td>
-                  <td data-label="Last sign-in">{formatBangkok(u.lastSignInAt)}</td>
+                  <td data-label={t("admin.user.permissions")}>{formatCodes(u.permissions)}</td>
+                  <td data-label={t("admin.user.brands")}>{u.brands.length === 0 ? t("admin.none") : u.brands.join(", ")}</td>
+                  <td data-label={t("admin.users.status")}>{u.disabled ? t("admin.users.disabled") : t("admin.users.active")}</td>
+                  <td data-label={t("admin.users.lastSignIn")}>{formatBangkok(u.lastSignInAt)}</td>
                   <td>
                     <div className="admin-actions">
-                    <Button type="button" label="Edit" text aria-label={`Edit ${u.email}`} onClick={() => setEditing({ kind: "user", user: u })} />
-                    <Button type="button" label="Reset password" text aria-label={`Reset password of ${u.email}`} onClick={() => setEditing({ kind: "password", user: u })} />
+                    <Button type="button" label={t("admin.editButton")} text aria-label={t("admin.users.editLabel", { email: u.email })} onClick={() => setEditing({ kind: "user", user: u })} />
+                    <Button type="button" label={t("admin.password.reset")} text aria-label={t("admin.password.title", { email: u.email })} onClick={() => setEditing({ kind: "password", user: u })} />
                     {!isSelf(u) && (
                       <Button
                         type="button"
-                        label="Remove"
+                        label={t("admin.removeButton")}
                         text
                         severity="danger"
-                        aria-label={`Remove ${u.email}`}
+                        aria-label={t("admin.users.removeLabel", { email: u.email })}
                         onClick={() => setEditing({ kind: "remove", target: { kind: "user", id: String(u.id), name: u.email, brandId: null } })}
                       />
                     )}
                     </div>
-                    {isSelf(u) && <p className="muted admin-self">You cannot remove yourself</p>}
+                    {isSelf(u) && <p className="muted admin-self">{t("admin.users.cannotRemoveSelf")}</p>}
                   </td>
                 </tr>
               ))}
@@ -113,15 +114,15 @@ export function UsersTab({ q, page, selfEmail, onSearch }: UsersTabProps) {
         </div>
       )}
       {data !== null && data.total > data.pageSize && (
-        <nav className="admin-pager" aria-label="Users pages">
-          <Button type="button" label="Previous" outlined disabled={page <= 1} onClick={() => onSearch(q, page - 1)} />
+        <nav className="admin-pager" aria-label={t("admin.users.pages")}>
+          <Button type="button" label={t("admin.previous")} outlined disabled={page <= 1} onClick={() => onSearch(q, page - 1)} />
           <span>
-            Page {page} of {pages} · {data.total} users
+            {t("admin.users.pageOf", { page, pages, total: data.total })}
           </span>
-          <Button type="button" label="Next" outlined disabled={page >= pages} onClick={() => onSearch(q, page + 1)} />
+          <Button type="button" label={t("admin.next")} outlined disabled={page >= pages} onClick={() => onSearch(q, page + 1)} />
         </nav>
       )}
-      {data !== null && data.total > 0 && data.total <= data.pageSize && <p className="muted">{data.total === 1 ? "1 user" : `${data.total} users`}</p>}
+      {data !== null && data.total > 0 && data.total <= data.pageSize && <p className="muted">{t("admin.users.count", { count: data.total })}</p>}
       <UserDialog user={editing.kind === "user" ? editing.user : null} selfEmail={selfEmail} visible={editing.kind === "user"} onClose={reload} onSaved={reload} />
       <PasswordDialog user={editing.kind === "password" ? editing.user : null} onClose={close} />
       <RemoveDialog target={editing.kind === "remove" ? editing.target : null} onClose={close} onRemoved={reload} />

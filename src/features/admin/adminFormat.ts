@@ -1,41 +1,58 @@
 /** Words of /admin: times in Bangkok, permission lists, event types. */
-import { PERMISSION_MEANINGS } from "../../../domain/adminContract";
+import { DateTime } from "luxon";
+import { BUSINESS_ZONE } from "../../../domain/dates";
 import type { PermissionCode } from "../../../domain/entities";
+import { formatDayLong } from "@/components/format/dates";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
-const BANGKOK = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Bangkok", year: "numeric", month: "short", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false,
-});
-
-/** "05 Jan 2026, 10:00" in Bangkok time; "—" for none. */
+/** "5 Jan 2026, 10:00" in Bangkok time ("5 ม.ค. 2569, 10:00" in Thai with BE); "—" for none. */
 export function formatBangkok(iso: string | null): string {
   if (iso === null) return "—";
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : BANGKOK.format(at);
+  const at = DateTime.fromISO(iso, { zone: BUSINESS_ZONE });
+  return at.isValid ? `${formatDayLong(at.toFormat("yyyy-MM-dd"))}, ${at.toFormat("HH:mm")}` : iso;
 }
 
-export const permissionLabel = (code: PermissionCode) => `${code} · ${PERMISSION_MEANINGS[code]}`;
+const PERMISSION_LABEL = {
+  "0": "admin.permission.code0",
+  "1": "admin.permission.code1",
+  "2": "admin.permission.code2",
+  "3": "admin.permission.code3",
+  "4": "admin.permission.code4",
+  "5": "admin.permission.code5",
+  "6": "admin.permission.code6",
+  "7": "admin.permission.code7",
+  "8": "admin.permission.code8",
+  "9": "admin.permission.code9",
+} as const satisfies Record<PermissionCode, MessageKey>;
 
-export const formatCodes = (codes: readonly string[]) => (codes.length === 0 ? "none" : [...codes].sort().join(", "));
+/** "4 · Admin": the code and its meaning (domain/adminContract.ts PERMISSION_MEANINGS, in the active language). */
+export const permissionLabel = (code: PermissionCode) => `${code} · ${t(PERMISSION_LABEL[code])}`;
 
-const EVENT_WORDS: Readonly<Record<string, string>> = {
-  "user.added": "User added",
-  "user.updated": "User changed",
-  "user.password_reset": "Password reset",
-  "user.removed": "User removed",
-  "brand.added": "Brand added",
-  "brand.updated": "Brand changed",
-  "account.added": "Account added",
-  "account.updated": "Account changed",
-  "account.removed": "Account removed",
+export const formatCodes = (codes: readonly string[]) => (codes.length === 0 ? t("admin.none") : [...codes].sort().join(", "));
+
+const EVENT_WORDS: Readonly<Record<string, MessageKey>> = {
+  "user.added": "admin.event.userAdded",
+  "user.updated": "admin.event.userUpdated",
+  "user.password_reset": "admin.event.passwordReset",
+  "user.removed": "admin.event.userRemoved",
+  "brand.added": "admin.event.brandAdded",
+  "brand.updated": "admin.event.brandUpdated",
+  "account.added": "admin.event.accountAdded",
+  "account.updated": "admin.event.accountUpdated",
+  "account.removed": "admin.event.accountRemoved",
 };
 
-export const eventWords = (type: string) => EVENT_WORDS[type] ?? type;
+export const eventWords = (type: string) => {
+  const key = EVENT_WORDS[type];
+  return key === undefined ? type : t(key);
+};
 
 /**
  * A server's refusal as a person reads it: without the field path it starts with
- * ("version: Tipco was changed…" → "Tipco was changed…"), first letter capitalised.
+ * ("version: Tipco was changed…" → "Tipco was changed…"), first letter capitalised, in the
+ * active language when the catalogue knows it.
  */
 export function readableError(message: string): string {
   const text = message.replace(/^[A-Za-z_$][\w$]*(?:\.[\w$]+|\[\d+\])*: /, "");
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return translateMessage(text.charAt(0).toUpperCase() + text.slice(1));
 }
