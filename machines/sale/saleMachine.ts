@@ -26,7 +26,7 @@ export const hasNoSales = (summary: SaleSummary): boolean => summary.totals.orde
 
 export const saleMachine = createPageMachine<SaleQuery, SaleData>({
   id: "sale",
-  description: "The /sale page: GMV, NMV, orders and buyers by channel, and the o2o store views beside the daily sales, for the view's brand and range.",
+  description: "The /sale page: GMV, NMV, orders and buyers by channel, and the o2o store views beside the daily sales, for the view's brand and range.", // i18n-ignore: statechart description (inspector, docs)
   isEmpty: (data) => hasNoSales(data.summary),
   keyOf: saleQueryKey,
   failedMessage: "The sales could not be loaded.",

@@ -5,10 +5,12 @@
 // a null r and a line for a brand without campaigns; the empty, failed and no-access states.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { correlationSentence } from "../../domain/sale";
 import type { SaleSummary } from "../../domain/saleContract";
-import { channelTable, dailyCard, SALE_FIGURES } from "@/features/sale/saleFormat";
-import { NO_ACCESS, NO_SALES, SaleNoAccess, SaleView, type SaleViewProps } from "@/features/sale/SaleView";
+import { channelTable, dailyCard, saleFigures } from "@/features/sale/saleFormat";
+import { correlationText, noAccess, noSales, SaleNoAccess, SaleView, type SaleViewProps } from "@/features/sale/SaleView";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.
@@ -29,6 +31,10 @@ const summary = (over: Partial<SaleSummary> = {}): SaleSummary => ({
   ],
   o2o: { campaigns: [{ id: 1, name: "Tipco Fresh Mornings" }], days: 12, correlation: 0.4213, previousCorrelation: null },
   ...over,
+});
+
+beforeAll(async () => {
+  await loadAppMessages();
 });
 
 let root: Root | null = null;
@@ -78,7 +84,7 @@ describe("the Sale figure cards", () => {
   });
 
   it("AOV has no value without orders (shown —)", () => {
-    const aov = SALE_FIGURES.find((k) => k.label === "AOV")!;
+    const aov = saleFigures().find((k) => k.label === "AOV")!;
     expect(aov.value({ gmv: 0, nmv: 0, orders: 0, units: 0, buyers: 0 })).toBeNull();
   });
 });
@@ -140,7 +146,7 @@ describe("the states", () => {
   it("empty: no orders in the range", async () => {
     const none = summary({ totals: { gmv: 0, nmv: 0, orders: 0, units: 0, buyers: 0 }, channels: [] });
     const host = await render(<SaleView {...props({ summary: none })} />);
-    expect(host.textContent).toContain(NO_SALES);
+    expect(host.textContent).toContain(noSales());
     expect(host.querySelector('dl[aria-label="Sales figures"]')).toBeNull();
   });
 
@@ -160,7 +166,29 @@ describe("the states", () => {
 
   it("no access without permission 7", async () => {
     const host = await render(<SaleNoAccess />);
-    expect(host.textContent).toContain(NO_ACCESS);
-    expect(NO_ACCESS).toBe("You need E-Commerce access (permission 7) to see sales.");
+    expect(host.textContent).toContain(noAccess());
+    expect(noAccess()).toBe("You need E-Commerce access (permission 7) to see sales.");
+  });
+});
+
+it("the shown correlation sentence is domain/sale's in English", () => {
+  for (const [r, days] of [[null, 3], [0.05, 9], [0.2, 1], [0.42, 12], [-0.6, 30], [-0.35, 8]] as const) expect(correlationText(r, days)).toBe(correlationSentence(r, days));
+});
+
+describe("in Thai with Buddhist-Era dates", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the page's words in Thai and its days in BE", async () => {
+    await loadAppMessages();
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<SaleView {...props()} />);
+    expect(host.querySelector("h1")!.textContent).toBe("ยอดขาย");
+    expect(host.querySelector(".sale-scope")!.textContent).toContain("2568-03-01 ถึง 2568-03-03");
+    expect(host.querySelector(".sale-r-sentence")!.textContent).toContain("เป็นความสัมพันธ์ ไม่ใช่การระบุที่มา: r = 0.42 จาก 12 วัน");
+    expect(host.querySelector('dl[aria-label="ตัวเลขยอดขาย"]')).not.toBeNull();
+    const card = dailyCard(summary(), "r");
+    expect(card.table.rows[0]!.label).toBe("2568-03-01");
+    expect(card.table.columns.map((c) => c.header)).toEqual(["GMV (฿)", "คำสั่งซื้อ", "การดูจอในร้าน"]);
   });
 });

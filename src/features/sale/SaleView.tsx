@@ -7,7 +7,7 @@
  * (without permission 7) states. Formats: `saleFormat.ts`.
  */
 import { useMemo, type ReactNode } from "react";
-import { correlationSentence } from "../../../domain/sale";
+import { correlationStrength, SALE_MIN_CORRELATION_DAYS } from "../../../domain/sale";
 import type { SaleSummary } from "../../../domain/saleContract";
 import type { PreviousPeriod } from "../../../domain/periodChange";
 import { hasNoSales } from "../../../machines/sale/saleMachine";
@@ -16,8 +16,10 @@ import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
-import { formatCount } from "@/components/format/numbers";
-import { SALE_FIGURES, channelCard, channelTable, dailyCard } from "@/features/sale/saleFormat";
+import { formatDay } from "@/components/format/dates";
+import { formatCount, formatFixed2 } from "@/components/format/numbers";
+import { channelCard, channelTable, dailyCard, saleFigures } from "@/features/sale/saleFormat";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./sale.css";
 
 export type SalePhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
@@ -32,20 +34,36 @@ export interface SaleViewProps {
   onRetry: () => void;
 }
 
-export const PAGE_TITLE = "Sale";
-export const NO_SALES = "No orders in this range.";
-export const NO_ACCESS = "You need E-Commerce access (permission 7) to see sales.";
+export const pageTitle = (): string => t("sale.title");
+export const noSales = (): string => t("sale.noSales");
+export const noAccess = (): string => t("sale.noAccess");
 
+const STRENGTH: Readonly<Record<Exclude<ReturnType<typeof correlationStrength>, "no">, MessageKey>> = {
+  "a weak": "sale.correlation.strengthWeak",
+  "a moderate": "sale.correlation.strengthModerate",
+  "a strong": "sale.correlation.strengthStrong",
+};
+
+/** The sentence under the correlation (the words of `correlationSentence` in domain/sale, in the active language). */
+export function correlationText(r: number | null, days: number): string {
+  if (r === null) return t("sale.correlation.sentenceNull", { min: formatCount(SALE_MIN_CORRELATION_DAYS), days: formatCount(days) });
+  const strength = correlationStrength(r);
+  const values = { r: formatFixed2(r), days };
+  if (strength === "no") return t("sale.correlation.sentenceNone", values);
+  return t(r > 0 ? "sale.correlation.sentenceUp" : "sale.correlation.sentenceDown", { ...values, strength: t(STRENGTH[strength]) });
+}
+
+// The machine's own failure (machines/sale) shows through translateMessage: sale.msg.loadFailed.
 const noFilter = () => undefined;
 
 function KeyFigures({ summary, period }: { summary: SaleSummary; period: PreviousPeriod }) {
   return (
     <section className="sale-figures" aria-labelledby="sale-figures-title">
-      <h2 id="sale-figures-title">Online sales</h2>
+      <h2 id="sale-figures-title">{t("sale.figures.title")}</h2>
       <p className="muted sale-compared">
-        The brand&rsquo;s E-Commerce orders on every channel, compared with {period.start} to {period.end}, the {formatCount(period.days)} days before.
+        {t("sale.figures.compared", { start: formatDay(period.start), end: formatDay(period.end), days: formatCount(period.days) })}
       </p>
-      <KeyFigureCards label="Sales figures" className="sale-summary" figures={SALE_FIGURES} current={summary.totals} previous={summary.previous} period={period} />
+      <KeyFigureCards label={t("sale.figures.label")} className="sale-summary" figures={saleFigures()} current={summary.totals} previous={summary.previous} period={period} />
     </section>
   );
 }
@@ -55,24 +73,23 @@ function Correlation({ summary }: { summary: SaleSummary }) {
   const campaigns = o2o.campaigns.map((c) => c.name).join(", ");
   return (
     <section className="sale-correlation" aria-labelledby="sale-correlation-title">
-      <h2 id="sale-correlation-title">Store views and online sales</h2>
+      <h2 id="sale-correlation-title">{t("sale.correlation.title")}</h2>
       {o2o.campaigns.length === 0 ? (
-        <p className="muted">No o2o campaign of the brand ran in stores in this range, so there are no store views to set beside the sales.</p>
+        <p className="muted">{t("sale.correlation.noCampaigns")}</p>
       ) : (
         <>
-          <p className="muted">Campaigns in stores: {campaigns}.</p>
-          <dl className="sale-r" aria-label="Correlation">
-            <dt>Correlation (r)</dt>
-            <dd className="sale-r-value">{o2o.correlation === null ? "Not enough days" : o2o.correlation.toFixed(2)}</dd>
+          <p className="muted">{t("sale.correlation.campaigns", { campaigns })}</p>
+          <dl className="sale-r" aria-label={t("sale.correlation.label")}>
+            <dt>{t("sale.correlation.r")}</dt>
+            <dd className="sale-r-value">{o2o.correlation === null ? t("sale.correlation.notEnoughDays") : formatFixed2(o2o.correlation)}</dd>
             <dd className="muted sale-r-previous">
-              Previous period: {o2o.previousCorrelation === null ? "not enough days" : `r = ${o2o.previousCorrelation.toFixed(2)}`}
+              {t("sale.correlation.previous", {
+                value: o2o.previousCorrelation === null ? t("sale.correlation.previousNotEnough") : t("sale.correlation.previousR", { r: formatFixed2(o2o.previousCorrelation) }),
+              })}
             </dd>
           </dl>
-          <p className="sale-r-sentence">{correlationSentence(o2o.correlation, o2o.days)}</p>
-          <p className="muted sale-r-how">
-            Pearson&rsquo;s r between each day&rsquo;s store views and its online GMV, over the days with both (at least 7): +1 means they rise and fall
-            together, 0 no straight-line link, −1 opposite. Weekends, holidays and promotions can move both at once.
-          </p>
+          <p className="sale-r-sentence">{correlationText(o2o.correlation, o2o.days)}</p>
+          <p className="muted sale-r-how">{t("sale.correlation.how")}</p>
         </>
       )}
     </section>
@@ -80,8 +97,8 @@ function Correlation({ summary }: { summary: SaleSummary }) {
 }
 
 function Body({ summary, brand, start, end, period }: { summary: SaleSummary; brand: string; start: string; end: string; period: PreviousPeriod }) {
-  const range = `${start} to ${end}`;
-  const previous = `${period.start} to ${period.end}`;
+  const range = t("sale.range", { start: formatDay(start), end: formatDay(end) });
+  const previous = t("sale.range", { start: formatDay(period.start), end: formatDay(period.end) });
   const cards = useMemo(() => ({ channel: channelCard(summary, range, previous), daily: dailyCard(summary, range) }), [summary, range, previous]);
   const table = useMemo(() => channelTable(summary, range, previous), [summary, range, previous]);
   const caption = captionLine(brand, start, end);
@@ -90,8 +107,9 @@ function Body({ summary, brand, start, end, period }: { summary: SaleSummary; br
       <KeyFigures summary={summary} period={period} />
       <section className="sale-channels" aria-labelledby="sale-channels-title">
         <div className="chart-card-head">
-          <h2 id="sale-channels-title">Channels</h2>
-          <CsvButton table={table} name={`${brand} sales by channel ${start} ${end}`} title="the channels" />
+          <h2 id="sale-channels-title">{t("sale.channels.title")}</h2>
+          {/* i18n-ignore: a file name */}
+          <CsvButton table={table} name={`${brand} sales by channel ${start} ${end}`} title={t("sale.channels.csvTitle")} />
         </div>
         <FiguresTable table={table} />
       </section>
@@ -107,11 +125,11 @@ function Body({ summary, brand, start, end, period }: { summary: SaleSummary; br
 export function SaleNoAccess() {
   return (
     <section className="page sale-page" aria-labelledby="page-title">
-      <h1 id="page-title">{PAGE_TITLE}</h1>
+      <h1 id="page-title">{pageTitle()}</h1>
       <div className="empty-state" role="status">
         <i className="pi pi-lock" aria-hidden="true" />
-        <p className="empty-title">{NO_ACCESS}</p>
-        <p className="muted">Sales are the brand&rsquo;s E-Commerce orders; ask an admin for permission 7.</p>
+        <p className="empty-title">{noAccess()}</p>
+        <p className="muted">{t("sale.noAccessHint")}</p>
       </div>
     </section>
   );
@@ -126,27 +144,27 @@ export function SaleView(p: SaleViewProps) {
   if (p.summary === null || period === null) {
     body =
       p.phase.kind === "failed" ? (
-        <LoadFailure title="The sales could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title={t("sale.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
       ) : (
         <div className="sale-loading">
-          <progress aria-label="Loading the sales" />
-          <span aria-hidden="true">Loading the sales…</span>
+          <progress aria-label={t("sale.loading")} />
+          <span aria-hidden="true">{t("sale.loadingVisible")}</span>
         </div>
       );
   } else {
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="sale-body">
-        {p.phase.kind === "failed" && <LoadFailure title="The sales could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title={t("sale.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted sale-updating" role="status">
-            Updating the figures…
+            {t("sale.updating")}
           </p>
         )}
         {hasNoSales(p.summary) ? (
           <div className="empty-state" role="status">
             <i className="pi pi-shopping-cart" aria-hidden="true" />
-            <p className="empty-title">{NO_SALES}</p>
-            <p className="muted">{p.brand} has no online orders from {p.start} to {p.end}. Try another date range, or import orders on the E-Commerce page.</p>
+            <p className="empty-title">{noSales()}</p>
+            <p className="muted">{t("sale.noSalesHint", { brand: p.brand, start: formatDay(p.start), end: formatDay(p.end) })}</p>
           </div>
         ) : (
           <Body summary={p.summary} brand={p.brand} start={p.start} end={p.end} period={period} />
@@ -157,11 +175,9 @@ export function SaleView(p: SaleViewProps) {
   return (
     <section className="page sale-page" aria-labelledby="page-title">
       <header className="sale-header">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <h1 id="page-title">{pageTitle()}</h1>
       </header>
-      <p className="muted sale-scope">
-        {p.brand} · {p.start} to {p.end} · online orders and o2o store views · Bangkok days · money in THB
-      </p>
+      <p className="muted sale-scope">{t("sale.scope", { brand: p.brand, start: formatDay(p.start), end: formatDay(p.end) })}</p>
       {body}
     </section>
   );
