@@ -4,6 +4,7 @@
  */
 import { DateTime } from "luxon";
 import type { PeriodEntry } from "./entities";
+import { gregorianYearOf, yearIn, type CalendarSystem } from "./locale";
 
 /** The zone the business runs in; all calendar days and `updated_at` stamps are read there. */
 export const BUSINESS_ZONE = "Asia/Bangkok";
@@ -132,20 +133,43 @@ export type DayTextResult =
   | { readonly kind: "empty" }
   | { readonly kind: "invalid"; readonly message: string };
 
+/** An ISO (Gregorian) day written in `calendar`: ("2024-02-29", "buddhist") → "2567-02-29". */
+export function dayInCalendar(day: string, calendar: CalendarSystem): string {
+  const match = /^(\d{4})(-\d{2}-\d{2})$/.exec(day);
+  if (match === null || calendar === "gregorian") return day;
+  return `${String(yearIn(Number(match[1]), calendar)).padStart(4, "0")}${match[2] as string}`;
+}
+
 /**
  * Reads a day typed as YYYY-MM-DD (spec §9: dates are shown and typed that way, whatever the
- * browser's locale), optionally within [min, max].
+ * browser's locale), optionally within [min, max]. The year is counted in `calendar` (issue 18):
+ * in the Buddhist Era "2567-02-29" is the day 2024-02-29, and "2566-02-29" is no day (2023 is
+ * not a leap year). A BE year typed in Gregorian mode (2567) stays a valid, far-future day.
+ *
+ * The messages are English (the UI shows them through its catalogue), with days in `calendar`.
  *
  * @param text - what the user typed; surrounding spaces are ignored
- * @param bounds - earliest and latest allowed day, YYYY-MM-DD (either may be left out)
- * @returns the day, `empty` for blank text, or a message saying what is wrong
+ * @param bounds - earliest and latest allowed day, ISO YYYY-MM-DD (either may be left out)
+ * @param calendar - the calendar the year is typed in (Gregorian unless said)
+ * @returns the ISO (Gregorian) day, `empty` for blank text, or a message saying what is wrong
  */
-export function parseDayText(text: string, bounds: { readonly min?: string; readonly max?: string } = {}): DayTextResult {
+export function parseDayText(
+  text: string,
+  bounds: { readonly min?: string; readonly max?: string } = {},
+  calendar: CalendarSystem = "gregorian",
+): DayTextResult {
   const t = text.trim();
   if (t === "") return { kind: "empty" };
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(t)) return { kind: "invalid", message: `Enter the date as YYYY-MM-DD, for example 2026-01-31.` };
-  if (!DateTime.fromISO(t, { zone: BUSINESS_ZONE }).isValid) return { kind: "invalid", message: `${t} is not a day of the calendar.` };
-  if (bounds.min !== undefined && bounds.min !== "" && t < bounds.min) return { kind: "invalid", message: `The date must be on or after ${bounds.min}.` };
-  if (bounds.max !== undefined && bounds.max !== "" && t > bounds.max) return { kind: "invalid", message: `The date must be on or before ${bounds.max}.` };
-  return { kind: "day", day: t };
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+  if (match === null) {
+    return calendar === "buddhist"
+      ? { kind: "invalid", message: `Enter the date as YYYY-MM-DD in the Buddhist Era, for example ${dayInCalendar("2026-01-31", calendar)}.` }
+      : { kind: "invalid", message: `Enter the date as YYYY-MM-DD, for example 2026-01-31.` };
+  }
+  const year = gregorianYearOf(Number(match[1]), calendar);
+  const iso = `${String(year).padStart(4, "0")}-${match[2] as string}-${match[3] as string}`;
+  if (year < 1 || !DateTime.fromISO(iso, { zone: BUSINESS_ZONE }).isValid) return { kind: "invalid", message: `${t} is not a day of the calendar.` };
+  if (bounds.min !== undefined && bounds.min !== "" && iso < bounds.min) return { kind: "invalid", message: `The date must be on or after ${dayInCalendar(bounds.min, calendar)}.` };
+  if (bounds.max !== undefined && bounds.max !== "" && iso > bounds.max) return { kind: "invalid", message: `The date must be on or before ${dayInCalendar(bounds.max, calendar)}.` };
+  return { kind: "day", day: iso };
 }

@@ -11,6 +11,7 @@ import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
 import { AddToReportButton, type AddToReportTarget } from "@/components/cir/AddToReportButton";
+import { t } from "@/i18n/i18n";
 import "./chartCard.css";
 
 export function exportTableCsv(table: FigureTable, name: string): void {
@@ -43,7 +44,7 @@ export function FiguresTable({ table, onFilter }: FiguresTableProps) {
             ))}
             {filters && (
               <th scope="col">
-                <span className="visually-hidden">Filter</span>
+                <span className="visually-hidden">{t("common.chart.filter")}</span>
               </th>
             )}
           </tr>
@@ -59,8 +60,8 @@ export function FiguresTable({ table, onFilter }: FiguresTableProps) {
               {filters && (
                 <td>
                   {row.click !== null && (
-                    <button type="button" className="figure-filter-by" aria-label={`Filter by ${row.label}`} onClick={() => onFilter(row.click!)}>
-                      <i className="pi pi-filter" aria-hidden="true" /> Filter
+                    <button type="button" className="figure-filter-by" aria-label={t("common.chart.filterBy", { label: row.label })} onClick={() => onFilter(row.click!)}>
+                      <i className="pi pi-filter" aria-hidden="true" /> {t("common.chart.filter")}
                     </button>
                   )}
                 </td>
@@ -84,7 +85,7 @@ export interface ChartCardProps {
 }
 
 function defaultHint(card: ChartCard): string {
-  return `Click a ${card.chart.data[0]?.type === "pie" ? "slice" : "bar"} to filter every figure by it.`;
+  return card.chart.data[0]?.type === "pie" ? t("common.chart.hintSlice") : t("common.chart.hintBar");
 }
 
 /** Redrawn only when its card or the filter callback changes (a chip added elsewhere redraws nothing else). */
@@ -95,10 +96,10 @@ export const ChartCardView = memo(function ChartCardView({ card, onFilter, capti
   const savePng = () => {
     const graph = box.current?.querySelector<HTMLElement>(".js-plotly-plot");
     if (graph == null) {
-      showToast({ severity: "warn", summary: "The chart is still being drawn. Try again in a moment." });
+      showToast({ severity: "warn", summary: t("common.chart.stillDrawing") });
       return;
     }
-    downloadPng(graph, fileNameOf(card.title, "png"), caption === undefined ? undefined : { title: card.title, subtitle: caption }).catch(() => showToast({ severity: "error", summary: "The image could not be made." }));
+    downloadPng(graph, fileNameOf(card.title, "png"), caption === undefined ? undefined : { title: card.title, subtitle: caption }).catch(() => showToast({ severity: "error", summary: t("common.chart.imageFailed") }));
   };
   const onClick = card.clickable
     ? (point: PlotPoint) => {
@@ -118,12 +119,12 @@ export const ChartCardView = memo(function ChartCardView({ card, onFilter, capti
       {card.note !== undefined && <p className="muted chart-card-note">{card.note}</p>}
       {card.clickable && !empty && <p className="muted chart-card-hint">{card.hint ?? defaultHint(card)}</p>}
       {empty ? (
-        <p className="muted chart-card-empty">Nothing to chart in this range.</p>
+        <p className="muted chart-card-empty">{t("common.chart.empty")}</p>
       ) : (
         <LazyPlot data={card.chart.data} layout={card.chart.layout} label={card.chart.label} height={card.height ?? 260} onClick={onClick} />
       )}
       <details className="figure-table">
-        <summary>Show the figures as a table</summary>
+        <summary>{t("common.chart.showTable")}</summary>
         <FiguresTable table={card.table} onFilter={card.clickable ? onFilter : undefined} />
       </details>
     </section>

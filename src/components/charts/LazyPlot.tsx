@@ -12,6 +12,7 @@ import { guardedImport } from "@/app/chunkReload";
 import { narrowLayout } from "@/components/charts/chartLayout";
 import { plainTextData, plainTextLayout, unescapeValue } from "@/components/charts/plotText";
 import { useNarrowScreen } from "@/components/useNarrowScreen";
+import { t } from "@/i18n/i18n";
 
 const Plot = lazy(
   guardedImport(async () => {
@@ -116,7 +117,7 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () 
     this.props.onFailure();
   }
   override render() {
-    return this.state.failed ? <p className="chart-placeholder">The chart could not be loaded.</p> : this.props.children;
+    return this.state.failed ? <p className="chart-placeholder">{t("common.chart.loadFailed")}</p> : this.props.children;
   }
 }
 
@@ -129,7 +130,7 @@ export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlo
     return plainTextLayout(narrow ? narrowLayout(data, base) : base);
   }, [data, layout, height, narrow]);
   const plainData = useMemo(() => plainTextData(data), [data]);
-  const placeholder = <p className="chart-placeholder">Loading chart…</p>;
+  const placeholder = <p className="chart-placeholder">{t("common.chart.loading")}</p>;
   return (
     <div role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
       <ChartErrorBoundary onFailure={done}>

@@ -56,7 +56,8 @@ function categoriesOf(data: readonly Data[], axis: AxisName): string[] {
 /**
  * The layout for a narrow screen: smaller font and margins, the legend below the plot, value
  * axes with at most 4 ticks (Plotly shortens them: "฿600k"), category axes with labels cut to 12 characters
- * (upright when on the x axis), date axes with at most 4 ticks.
+ * (upright when on the x axis), date axes with at most 4 ticks (an axis of `dateAxis`, whose ticks
+ * are listed, keeps every other tick of its list: its labels are in the user's language).
  */
 export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Partial<Layout> {
   const out: Partial<Layout> = {
@@ -71,7 +72,10 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
     const categories = categoriesOf(data, name);
     const isCategory = axis.type === "category" || (axis.type === undefined && categories.length > 0);
     let narrow: Partial<LayoutAxis>;
-    if (axis.type === "date") narrow = { ...axis, nticks: 4 };
+    if (axis.type === "date" && axis.tickmode === "array" && Array.isArray(axis.tickvals)) {
+      const keep = (_: unknown, i: number) => i % 2 === 0;
+      narrow = { ...axis, tickvals: axis.tickvals.filter(keep), ...(Array.isArray(axis.ticktext) ? { ticktext: axis.ticktext.filter(keep) } : {}) };
+    } else if (axis.type === "date") narrow = { ...axis, nticks: 4 };
     // A heatmap's categories (weekdays, hours) are short, and its axis says how many to show.
     // At phone width its labels are spaced twice as far apart ("00:00 06:00 12:00 18:00").
     else if (isCategory && categories.length === 0) narrow = { ...axis, automargin: true, ...(typeof axis.dtick === "number" ? { dtick: axis.dtick * 2 } : {}) };

@@ -4,6 +4,9 @@
  * line with gaps, period labels and the sentence that sums a series up for a screen reader.
  * Pure functions, table tests in tests/components/seriesScale.test.ts.
  */
+import { formatDay, formatDayLong, formatDayShort, formatMonthShort } from "@/components/format/dates";
+import { perUnit } from "@/components/format/periods";
+import { t } from "@/i18n/i18n";
 
 /** A value axis: its ends and the round values between them where a tick and grid line go. */
 export interface ValueTicks {
@@ -113,23 +116,19 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export type Granularity = "day" | "week" | "month";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] as const;
-
 /**
- * A period's label from its first day (YYYY-MM-DD): short for an axis ("4 Mar", a week by its
- * Monday, "Mar 2024"), long for a table and a tooltip ("2024-03-04", "week of 2024-03-04", "Mar 2024").
+ * A period's label from its first day (YYYY-MM-DD), in the active language and calendar: short
+ * for an axis ("4 Mar", a week by its Monday, "Mar 2024"), long for a table and a tooltip
+ * ("2024-03-04", "week of 2024-03-04", "Mar 2024"; Thai BE "2567-03-04", "สัปดาห์ที่เริ่ม 4 มี.ค. 2567").
  */
 export function periodLabel(start: string, granularity: Granularity, length: "short" | "long"): string {
-  const year = start.slice(0, 4);
-  const month = MONTHS[Number(start.slice(5, 7)) - 1] ?? start.slice(5, 7);
-  const day = String(Number(start.slice(8, 10)));
-  if (granularity === "month") return `${month} ${year}`;
-  if (length === "long") return granularity === "week" ? `week of ${start}` : start;
-  return `${day} ${month}`;
+  if (granularity === "month") return formatMonthShort(start);
+  if (length === "long") return granularity === "week" ? t("common.date.weekOfLower", { day: formatDay(start), dayLong: formatDayLong(start) }) : formatDay(start);
+  return formatDayShort(start);
 }
 
 /** "per day", "per week", "per month". */
-export const perPeriod = (granularity: Granularity): string => `per ${granularity}`;
+export const perPeriod = (granularity: Granularity): string => perUnit(granularity);
 
 /**
  * What a series says, in one sentence for a screen reader: its name, how it is cut and over
@@ -144,16 +143,30 @@ export function seriesSummary(
   format: (n: number) => string,
 ): string {
   const known = values.flatMap((v, i) => (v === null ? [] : [{ v, i }]));
-  const span = periods.length === 0 ? "" : periods.length === 1 ? `, ${periods[0]}` : `, ${periods[0]} to ${periods[periods.length - 1]} (${periods.length} points)`;
-  if (known.length === 0) return `${name}${span}: no figures.`;
+  const span =
+    periods.length === 0
+      ? ""
+      : periods.length === 1
+        ? `, ${periods[0]}`
+        : `, ${t("common.chart.summarySpan", { first: periods[0], last: periods[periods.length - 1], count: String(periods.length) })}`;
+  if (known.length === 0) return t("common.chart.summaryEmpty", { name, span });
   const first = known[0]!;
   const last = known[known.length - 1]!;
-  if (known.length === 1) return `${name}${span}: ${format(first.v)} (${periods[first.i]}).`;
+  if (known.length === 1) return t("common.chart.summaryOne", { name, span, value: format(first.v), period: periods[first.i] });
   let low = first;
   let high = first;
   for (const k of known) {
     if (k.v < low.v) low = k;
     if (k.v > high.v) high = k;
   }
-  return `${name}${span}: first ${format(first.v)}, last ${format(last.v)}; lowest ${format(low.v)} (${periods[low.i]}), highest ${format(high.v)} (${periods[high.i]}).`;
+  return t("common.chart.summaryMany", {
+    name,
+    span,
+    first: format(first.v),
+    last: format(last.v),
+    low: format(low.v),
+    lowPeriod: periods[low.i],
+    high: format(high.v),
+    highPeriod: periods[high.i],
+  });
 }

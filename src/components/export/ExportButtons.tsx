@@ -3,6 +3,7 @@
  * with its title, brand and range) then "CSV" (its figures), small outlined buttons whose
  * accessible names say what is saved: "Download Segments as PNG", "Download Segments as CSV".
  */
+import { t } from "@/i18n/i18n";
 import "./export.css";
 
 export interface ExportButtonsProps {
@@ -22,13 +23,15 @@ export const EXPORT_BUTTON = "p-button p-component p-button-outlined p-button-sm
 
 export function ExportButtons({ title, onCsv, onPng, disabled = false, csvVerb = "Download" }: ExportButtonsProps) {
   return (
-    <div className="export-buttons" role="group" aria-label={`Export ${title}`}>
+    <div className="export-buttons" role="group" aria-label={t("common.export.group", { title })}>
       {onPng !== undefined && (
-        <button type="button" className={EXPORT_BUTTON} aria-label={`Download ${title} as PNG`} onClick={onPng} disabled={disabled}>
+        <button type="button" className={EXPORT_BUTTON} aria-label={t("common.export.downloadPng", { title })} onClick={onPng} disabled={disabled}>
+          {/* i18n-ignore: the file format's name */}
           <i className="pi pi-image" aria-hidden="true" /> PNG
         </button>
       )}
-      <button type="button" className={EXPORT_BUTTON} aria-label={`${csvVerb} ${title} as CSV`} onClick={onCsv} disabled={disabled}>
+      <button type="button" className={EXPORT_BUTTON} aria-label={csvVerb === "Export" ? t("common.export.exportCsv", { title }) : t("common.export.downloadCsv", { title })} onClick={onCsv} disabled={disabled}>
+        {/* i18n-ignore: the file format's name */}
         <i className="pi pi-file-export" aria-hidden="true" /> CSV
       </button>
     </div>

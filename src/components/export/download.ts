@@ -1,15 +1,44 @@
 /**
  * Exports of tables and charts: CSV any spreadsheet opens (Excel included, Thai text intact) and
- * PNG images of Plotly charts. `toCsv` is pure; the download helpers need a browser.
+ * PNG images of Plotly charts. `toCsv` is pure (it reads the active calendar); the download
+ * helpers need a browser.
+ *
+ * Dates in a CSV (issue 18): a column marked `date: true` holds ISO days (YYYY-MM-DD, or Bangkok
+ * wall-clock stamps YYYY-MM-DDTHH:mm:ss) and is written in the user's calendar with
+ * `formatDay` ("2567-02-29" in the Buddhist Era); its header says which calendar, as a suffix of
+ * the header cell: "Date (CE)" / "Date (BE)" ("วันที่ (พ.ศ.)" in Thai). The calendar is said in
+ * the header cell itself, not in a comment or title line above the header, so the file stays a
+ * plain table every spreadsheet and CSV reader opens. A CSV meant to be imported again (spec
+ * field names, ISO days) leaves its columns unmarked and is written as given.
  */
 
 import type { Layout } from "plotly.js";
 import { CAPTION_MARGIN, exportImageLayout, type ImageCaption } from "@/components/export/imageLayout";
+import { formatDay } from "@/components/format/dates";
+import { activeLocale, t } from "@/i18n/i18n";
 
 /** One column of a CSV export: its header and how a row gives its cell. */
 export interface CsvColumn<T> {
   readonly header: string;
   readonly value: (row: T) => string | number | null | undefined;
+  /**
+   * The cells are ISO days (or YYYY-MM-DDTHH:mm:ss stamps): written in the user's calendar, the
+   * header suffixed with the calendar ("Date (BE)").
+   */
+  readonly date?: boolean;
+}
+
+const ISO_DAY_START = /^\d{4}-\d{2}-\d{2}(?=$|T)/;
+
+/** A date column's header with its calendar: "Date (CE)", "Date (BE)". */
+export function dateHeader(header: string): string {
+  return activeLocale().calendar === "buddhist" ? t("common.export.dateHeaderBuddhist", { header }) : t("common.export.dateHeaderGregorian", { header });
+}
+
+/** A date column's cell in the user's calendar; text that is no ISO day is written as given. */
+function dateCell(value: string | number | null | undefined): string | number | null | undefined {
+  if (typeof value !== "string" || !ISO_DAY_START.test(value)) return value;
+  return `${formatDay(value.slice(0, 10))}${value.slice(10)}`;
 }
 
 /** The byte order mark Excel needs to read a CSV as UTF-8 (without it Thai text is garbled). */
@@ -31,8 +60,8 @@ function cell(value: string | number | null | undefined): string {
  * written plainly (1234.5, no grouping, no currency sign) so spreadsheets read them as numbers.
  */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => cell(c.header)).join(",")];
-  for (const row of rows) lines.push(columns.map((c) => cell(c.value(row))).join(","));
+  const lines = [columns.map((c) => cell(c.date === true ? dateHeader(c.header) : c.header)).join(",")];
+  for (const row of rows) lines.push(columns.map((c) => cell(c.date === true ? dateCell(c.value(row)) : c.value(row))).join(","));
   return `${UTF8_BOM}${lines.join("\r\n")}\r\n`;
 }
 

@@ -67,3 +67,17 @@ export function formatDateTime(instant: number | string): string {
 /** What an export's header says of its dates: "Dates: Gregorian calendar (CE)" / "…Buddhist Era (BE)". */
 export const calendarNote = (): string =>
   activeLocale().calendar === "buddhist" ? t("common.calendar.noteBuddhist") : t("common.calendar.noteGregorian");
+
+/** A day in full words, for accessible names: "29 February 2024", "29 กุมภาพันธ์ 2567". */
+export const formatDayFull = (day: string): string => `${partsOf(day).d} ${monthName(day, "long")} ${year(day)}`;
+
+/** The days of the week from Monday (spec §9: weeks start on Monday): short and long names. */
+export function weekdayNames(): { readonly short: string; readonly long: string }[] {
+  const short = dateFormat("weekday-short", { weekday: "short" });
+  const long = dateFormat("weekday-long", { weekday: "long" });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const date = new Date(Date.UTC(2024, 0, 1 + i));
+    return { short: short.format(date), long: long.format(date) };
+  });
+}

@@ -1,15 +1,21 @@
 /**
- * The open date-range picker: a month grid and the presets (spec §9). Loaded on first use,
- * because PrimeReact's Calendar is the heaviest part of the top bar.
+ * The open date-range picker: a month grid and the presets (spec §9), in the user's language and
+ * calendar (issue 18). Loaded on first use.
  */
 import { useState } from "react";
-import { updateLocaleOption } from "@/components/ui/locale";
-import { DATE_PRESETS, presetRange } from "../../../domain/dates";
+import { DATE_PRESETS, presetRange, type DatePreset } from "../../../domain/dates";
 import { DateRangeInput } from "@/components/ui/DateRangeInput";
-import { dateOfDay, dayOfDate } from "@/features/shell/calendarDays";
+import { t, type MessageKey } from "@/i18n/i18n";
 
-// Spec §9: weeks start on Monday.
-updateLocaleOption("firstDayOfWeek", 1, "en");
+/** The presets' labels: DATE_PRESETS are the spec's English words and name the presets in code. */
+export const PRESET_LABEL = {
+  Today: "common.date.preset.today",
+  Yesterday: "common.date.preset.yesterday",
+  "This month": "common.date.preset.thisMonth",
+  "This year": "common.date.preset.thisYear",
+  "Last week": "common.date.preset.lastWeek",
+  "Last month": "common.date.preset.lastMonth",
+} as const satisfies Record<DatePreset, MessageKey>;
 
 export interface DateRangePanelProps {
   /** The applied range as YYYY-MM-DD days. */
@@ -20,19 +26,23 @@ export interface DateRangePanelProps {
 
 export default function DateRangePanel({ start, end, onApply }: DateRangePanelProps) {
   // The half-picked range is a draft; only a complete range is applied.
-  const [draft, setDraft] = useState<[Date, Date | null]>([dateOfDay(start), dateOfDay(end)]);
+  const [draft, setDraft] = useState<{ start: string; end: string | null }>({ start, end });
   return (
     <>
       <DateRangeInput
-        label="Days of the range"
-        value={draft}
-        onChange={(value) => {
-          const [first, second] = value ?? [];
-          if (first instanceof Date && second instanceof Date) onApply(dayOfDate(first), dayOfDate(second));
-          else if (first instanceof Date) setDraft([first, null]);
+        label={t("common.date.rangeDays")}
+        start={draft.start}
+        end={draft.end}
+        onPick={(day) => {
+          // The first click starts a range; the second ends it (a day before the start starts again).
+          if (draft.end === null && day >= draft.start) onApply(draft.start, day);
+          else setDraft({ start: day, end: null });
         }}
       />
-      <div className="date-presets" role="group" aria-label="Date presets">
+      <p className="visually-hidden" aria-live="polite">
+        {draft.end === null ? t("common.date.pickEnd") : ""}
+      </p>
+      <div className="date-presets" role="group" aria-label={t("common.date.presets")}>
         {DATE_PRESETS.map((preset) => (
           <button
             key={preset}
@@ -43,7 +53,7 @@ export default function DateRangePanel({ start, end, onApply }: DateRangePanelPr
               onApply(days.startDate, days.endDate);
             }}
           >
-            {preset}
+            {t(PRESET_LABEL[preset])}
           </button>
         ))}
       </div>

@@ -1,6 +1,8 @@
 import { Suspense, lazy, useEffect, useId, useRef, useState } from "react";
 import { toDisplayDate, type DateRange } from "../../../domain/dates";
 import { guardedImport } from "@/app/chunkReload";
+import { formatDay } from "@/components/format/dates";
+import { t } from "@/i18n/i18n";
 
 const loadPanel = guardedImport(() => import("@/features/shell/DateRangePanel"));
 const DateRangePanel = lazy(loadPanel);
@@ -14,7 +16,7 @@ export interface DateRangePickerProps {
 
 /**
  * The top bar's range picker (spec §2, §9): a button showing the applied range as
- * YYYY-MM-DD, opening a month grid with the presets. The grid's code is fetched when the
+ * YYYY-MM-DD in the user's calendar (2567-02-01 in the Buddhist Era; the URL keeps ISO days), opening a month grid with the presets. The grid's code is fetched when the
  * pointer or focus reaches the button, so it is there by the time of the click.
  */
 export function DateRangePicker({ range, onApply }: DateRangePickerProps) {
@@ -24,6 +26,8 @@ export function DateRangePicker({ range, onApply }: DateRangePickerProps) {
   const trigger = useRef<HTMLButtonElement>(null);
   const start = toDisplayDate(range.startDate);
   const end = toDisplayDate(range.endDate);
+  const shownStart = formatDay(start);
+  const shownEnd = formatDay(end);
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -57,7 +61,7 @@ export function DateRangePicker({ range, onApply }: DateRangePickerProps) {
         ref={trigger}
         type="button"
         className="p-inputtext p-component date-range-trigger"
-        aria-label={`Date range ${start} - ${end}`}
+        aria-label={t("common.date.rangeButton", { start: shownStart, end: shownEnd })}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -66,13 +70,13 @@ export function DateRangePicker({ range, onApply }: DateRangePickerProps) {
         onClick={() => setOpen((was) => !was)}
       >
         <span>
-          {start} - {end}
+          {shownStart} - {shownEnd}
         </span>
         <i className="pi pi-calendar" aria-hidden="true" />
       </button>
       {open && (
-        <div id={panelId} className="date-range-panel" role="dialog" aria-label="Choose a date range">
-          <Suspense fallback={<p className="pending">Loading…</p>}>
+        <div id={panelId} className="date-range-panel" role="dialog" aria-label={t("common.date.chooseRange")}>
+          <Suspense fallback={<p className="pending">{t("common.date.loading")}</p>}>
             <DateRangePanel
               start={start}
               end={end}
