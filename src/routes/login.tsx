@@ -1,7 +1,7 @@
 import { createRoute, redirect } from "@tanstack/react-router";
 import { selectIsAuthenticated } from "../../machines/auth/authSelectors";
 import { HandOverFailedView } from "@/features/auth/HandOverFailedView";
-import { parseHandOver } from "@/features/auth/handOver";
+import { guardedImport } from "@/app/chunkReload";
 import { loadShellRules } from "@/app/shellRulesLoader";
 import { afterSignIn, settled } from "@/routes/authGuards";
 import { bareRoute } from "@/routes/bare";
@@ -11,6 +11,8 @@ export const loginRoute = createRoute({
   getParentRoute: () => bareRoute,
   path: "/login",
   beforeLoad: async ({ context, location }) => {
+    // Decoding the fragment needs the API's token schema: loaded only here, not with the sign-in page.
+    const { parseHandOver } = await guardedImport(() => import("@/features/auth/handOver"))();
     const tokens = parseHandOver(location.hash);
     if (tokens === null) return;
     // Guards re-run when auth changes; hand the same tokens over only once.
