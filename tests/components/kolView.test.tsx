@@ -6,16 +6,18 @@
 // previous one (named) or none, over budget shown as bad, post links in a new tab, empty states.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { DEFAULT_EMV_VALUES, type KolCampaignDetail, type KolFigures, type KolOverview, type KolPostRow, type KolRow } from "../../domain/kolContract";
 import { DEFAULT_KOL_CHOICES, type KolChoices } from "../../machines/kol/kolMachine";
 import { contentOf, dataFits, kolsInView, leaderboardOf } from "../../machines/kol/kolSelectors";
 import { keyFiguresTable, orDash, money, platformCard, rate, roiText, scatterChart, shownFigures, spentText, timelineCard } from "@/features/kol/kolFormat";
 import { campaignIdOf, choicesOf, defaultOrder, openCampaign, searchOfChoices, sortedBy } from "@/features/kol/kolSearch";
-import { KolView, NO_CAMPAIGNS, type KolViewProps } from "@/features/kol/KolView";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
+import { KolView, noCampaigns, type KolViewProps } from "@/features/kol/KolView";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+beforeAll(() => loadAppMessages());
 // Plotly is not drawn here: the charts are checked through their tables and words.
 vi.mock("@/components/charts/LazyPlot", () => ({ LazyPlot: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
@@ -245,7 +247,7 @@ describe("the overview", () => {
     const empty = overview({ campaigns: [], totals: figures({ cost: 0, posts: 0 }) });
     const actions = { onNewCampaign: vi.fn(), onEditCampaign: vi.fn(), onDeleteCampaign: vi.fn(), onAddBooking: vi.fn(), onEditBooking: vi.fn(), onDeleteBooking: vi.fn(), onEmv: vi.fn(), onImport: vi.fn() };
     const host = await render({ overview: empty, actions });
-    expect(host.querySelector(".empty-state")!.textContent).toContain(NO_CAMPAIGNS);
+    expect(host.querySelector(".empty-state")!.textContent).toContain(noCampaigns());
     const buttons = [...host.querySelectorAll(".empty-state button")];
     expect(buttons.map((b) => b.textContent!.trim())).toEqual(["New campaign"]);
     await act(async () => (buttons[0] as HTMLButtonElement).click());
@@ -316,5 +318,22 @@ describe("a campaign", () => {
     const host = await render({ campaignId: 3, detail: detail({ kols: [], posts: [], bookings: [] }) });
     expect(host.querySelector(".empty-state")!.textContent).toContain("No bookings in this campaign yet");
     expect([...host.querySelectorAll(".empty-state button")].map((b) => b.textContent!.trim())).toEqual(["Add booking", "Import tracking sheet"]);
+  });
+});
+
+describe("in Thai with Buddhist-Era years", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the campaign's words in Thai and its dates in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render({ campaignId: 3, detail: detail() });
+    expect(host.querySelector("h2#kol-figures-title")!.textContent).toBe("ตัวเลขสำคัญ");
+    expect(card(host, "ค่าใช้จ่าย").querySelector(".figure-definition")!.textContent).toContain("ค่าตัวที่ตกลง");
+    // The previous campaign's span and the posts' days in BE years.
+    expect(host.querySelector(".kol-compared")!.textContent).toContain("2567-12-01 – 2568-01-15");
+    expect(host.querySelector(".kol-content tbody td")!.textContent).toBe("2568-03-09");
+    expect(host.textContent).toContain("ลีดเดอร์บอร์ด KOL");
+    expect(host.textContent).not.toContain("Key figures");
   });
 });

@@ -10,7 +10,8 @@ import { KOL_SORTS, type KolSort } from "../../../domain/routeSearch";
 import type { KolChoices } from "../../../machines/kol/kolMachine";
 import { Column, DataTable } from "@/components/ui/DataTable";
 import { Select } from "@/components/ui/Select";
-import { LEADERBOARD_COLUMNS, SORT_NAMES, count, platformLabel, tierLabel } from "@/features/kol/kolFormat";
+import { SORT_NAMES, count, leaderboardColumns, platformLabel, tierLabel } from "@/features/kol/kolFormat";
+import { t } from "@/i18n/i18n";
 import { LabelledSelect } from "@/features/kol/LabelledSelect";
 
 export interface KolLeaderboardProps {
@@ -22,9 +23,9 @@ export interface KolLeaderboardProps {
   onPick: (kol: number | null) => void;
 }
 
-const SORT_LABELS = KOL_SORTS.map((s) => SORT_NAMES[s]);
-const sortOfLabel = (label: string): KolSort | null => KOL_SORTS.find((s) => SORT_NAMES[s] === label) ?? null;
-const ORDER_LABELS = { desc: "High to low", asc: "Low to high" } as const;
+const sortName = (s: KolSort): string => t(SORT_NAMES[s]);
+const sortOfLabel = (label: string): KolSort | null => KOL_SORTS.find((s) => sortName(s) === label) ?? null;
+const orderLabel = (order: "asc" | "desc"): string => (order === "asc" ? t("kol.leaderboard.lowToHigh") : t("kol.leaderboard.highToLow"));
 
 export function KolLeaderboard({ rows, choices, campaign, onSort, onOrder, onPick }: KolLeaderboardProps) {
   const nameCell = (r: KolRow) => (
@@ -32,28 +33,26 @@ export function KolLeaderboard({ rows, choices, campaign, onSort, onOrder, onPic
       {choices.kol === r.kolId ? (
         <span className="kol-lb-picked">{r.name}</span>
       ) : (
-        <button type="button" className="kol-drill" aria-label={`Show only ${r.name}`} onClick={() => onPick(r.kolId)}>
+        <button type="button" className="kol-drill" aria-label={t("kol.scatter.showOnlyOf", { name: r.name })} onClick={() => onPick(r.kolId)}>
           {r.name}
         </button>
       )}
       <span className="kol-row-detail muted">
         @{r.handle} · {platformLabel(r.platform)} · {tierLabel(r.tier)}
-        {r.bookings > 1 ? ` · ${count(r.bookings)} bookings` : ""}
+        {r.bookings > 1 ? ` · ${t("kol.leaderboard.bookings", { n: count(r.bookings) })}` : ""}
       </span>
     </div>
   );
   return (
     <>
-      <div className="kol-sort" role="group" aria-label="Leaderboard order">
-        <LabelledSelect label="Sort by">
-          <Select label="Sort by" value={SORT_NAMES[choices.sort]} options={SORT_LABELS} onChange={(l) => { const s = sortOfLabel(l); if (s !== null) onSort(s); }} />
+      <div className="kol-sort" role="group" aria-label={t("kol.leaderboard.order")}>
+        <LabelledSelect label={t("kol.leaderboard.sortBy")}>
+          <Select label={t("kol.leaderboard.sortBy")} value={sortName(choices.sort)} options={KOL_SORTS.map(sortName)} onChange={(l) => { const s = sortOfLabel(l); if (s !== null) onSort(s); }} />
         </LabelledSelect>
-        <LabelledSelect label="Order">
-          <Select label="Order" value={ORDER_LABELS[choices.order]} options={[ORDER_LABELS.desc, ORDER_LABELS.asc]} onChange={(l) => onOrder(l === ORDER_LABELS.asc ? "asc" : "desc")} />
+        <LabelledSelect label={t("kol.leaderboard.orderLabel")}>
+          <Select label={t("kol.leaderboard.orderLabel")} value={orderLabel(choices.order)} options={[orderLabel("desc"), orderLabel("asc")]} onChange={(l) => onOrder(l === orderLabel("asc") ? "asc" : "desc")} />
         </LabelledSelect>
-        <span className="muted kol-sort-note">
-          {rows.length === 1 ? "1 KOL" : `${count(rows.length)} KOLs`}; a KOL without a value for the figure comes last.
-        </span>
+        <span className="muted kol-sort-note">{t("kol.leaderboard.note", { count: rows.length, n: count(rows.length) })}</span>
       </div>
       <div className="kol-leaderboard">
         <DataTable
@@ -68,12 +67,12 @@ export function KolLeaderboard({ rows, choices, campaign, onSort, onOrder, onPic
           size="small"
           scrollable
           stripedRows
-          emptyMessage="No KOL matches the filters."
-          aria-label={`KOL leaderboard of ${campaign}, by ${SORT_NAMES[choices.sort]}, ${ORDER_LABELS[choices.order].toLowerCase()}`}
+          emptyMessage={t("kol.leaderboard.empty")}
+          aria-label={choices.order === "asc" ? t("kol.leaderboard.labelAsc", { campaign, sort: sortName(choices.sort) }) : t("kol.leaderboard.labelDesc", { campaign, sort: sortName(choices.sort) })}
           tableStyle={{ minWidth: "68rem" }}
         >
-          <Column field="name" header="KOL" sortable body={nameCell} headerClassName="kol-lb-name-col" bodyClassName="kol-lb-name-cell" />
-          {LEADERBOARD_COLUMNS.map((c) => (
+          <Column field="name" header={t("kol.table.kol")} sortable body={nameCell} headerClassName="kol-lb-name-col" bodyClassName="kol-lb-name-cell" />
+          {leaderboardColumns().map((c) => (
             <Column key={c.sort} field={c.sort} header={c.header} sortable body={(r: KolRow) => c.cell(r)} align="right" headerClassName="kol-lb-num" />
           ))}
         </DataTable>

@@ -32,10 +32,12 @@ import { Select } from "@/components/ui/Select";
 import { guardedImport } from "@/app/chunkReload";
 import { showToast } from "@/app/toast";
 import {
-  BOOKINGS_CSV_COLUMNS, CAMPAIGN_CSV_COLUMNS, LEADERBOARD_CSV_COLUMNS, NO_VALUE, POSTS_CSV_COLUMNS, bookingStatusLabel, campaignStatusLabel, count,
-  emvValuesText, keyFiguresTable, money, objectiveLabel, onScatter, orDash, overviewCards, platformLabel, rate, safeLink, scatterChart, scatterTable, shownFigures,
-  spanText, spentText, tierLabel, timelineCard, type KolKeyFigure,
+  NO_VALUE, bookingStatusLabel, bookingsCsvColumns, campaignCsvColumns, campaignStatusLabel, count, emvValuesText, keyFiguresTable, leaderboardCsvColumns, money,
+  objectiveLabel, onScatter, orDash, overviewCards, platformLabel, postsCsvColumns, rangeText, rate, safeLink, scatterChart, scatterTable, shownFigures,
+  spanText, spentShort, spentText, tierLabel, timelineCard, type KolKeyFigure,
 } from "@/features/kol/kolFormat";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 import { LabelledSelect } from "@/features/kol/LabelledSelect";
 import "./kol.css";
 
@@ -91,7 +93,8 @@ export interface KolViewProps {
 
 const BUTTON = "p-button p-component p-button-sm";
 
-export const NO_CAMPAIGNS = "No KOL campaigns in this range";
+/** The overview's empty state's title ("No KOL campaigns in this range"). */
+export const noCampaigns = (): string => t("kol.overview.noCampaigns");
 
 function ActionButton({ icon, label, onClick, outlined = true, aria }: { icon: string; label: string; onClick: () => void; outlined?: boolean; aria?: string }) {
   return (
@@ -111,24 +114,24 @@ function exportRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], nam
 /** The figure cards of the overview: the range against the previous period of equal length. */
 function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
-  const range = `${start} to ${end}`;
-  const before = `${period.start} to ${period.end}`;
+  const range = rangeText(start, end);
+  const before = rangeText(period.start, period.end);
   const figures = shownFigures(overview.emv, overview.totals, overview.previous);
   const table = useMemo(() => keyFiguresTable(figures, overview.totals, range, overview.previous, before), [figures, overview, range, before]);
   return (
     <section className="kol-figures" aria-labelledby="kol-figures-title">
       <div className="chart-card-head">
-        <h2 id="kol-figures-title">Key figures</h2>
+        <h2 id="kol-figures-title">{t("kol.keyFigures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label="the key figures" />
-          <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title="the key figures" />
+          <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label={t("kol.keyFigures.exportTitle")} />
+          <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title={t("kol.keyFigures.exportTitle")} />
         </div>
       </div>
       <p className="muted kol-compared">
-        Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
-        {figures.every((k) => k.key !== "sales") && " No post in these periods carries tracked sales (promo code or tracked link), so there is no sales or ROI."}
+        {t("kol.keyFigures.comparedWith", { before, days: formatCount(period.days) })}
+        {figures.every((k) => k.key !== "sales") && t("kol.keyFigures.noSalesPeriods")}
       </p>
-      <KeyFigureCards label="Key figures" className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
+      <KeyFigureCards label={t("kol.keyFigures.title")} className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
     </section>
   );
 }
@@ -136,23 +139,28 @@ function OverviewFigures({ brand, overview, start, end }: { brand: string; overv
 /** A change against the previous campaign, in the card's marks; the sentence names the campaign. */
 function CampaignChange({ change, name }: { change: FigureChange; name: string }) {
   const mark = changeMark(change);
-  const tone = change.tone === "neutral" ? "" : `, ${change.tone}`;
+  const tone = change.tone === "good" ? t("kol.change.toneGood") : change.tone === "bad" ? t("kol.change.toneBad") : "";
+  const up = change.direction === "up";
   const sentence =
     change.direction === null
-      ? `no value to compare in ${name}`
+      ? t("kol.change.noValue", { name })
       : change.direction === "flat"
-        ? `no change on ${name}`
+        ? t("kol.change.flat", { name })
         : change.percent !== null
-          ? `${change.direction} ${formatChangePercent(change.percent)} on ${name}${tone}`
+          ? up
+            ? t("kol.change.upBy", { percent: formatChangePercent(change.percent), name, tone })
+            : t("kol.change.downBy", { percent: formatChangePercent(change.percent), name, tone })
           : change.isNew
-            ? `new: none in ${name}${tone}`
-            : `${change.direction} from 0 in ${name}${tone}`;
+            ? t("kol.change.new", { name, tone })
+            : up
+              ? t("kol.change.upFromZero", { name, tone })
+              : t("kol.change.downFromZero", { name, tone });
   const kind = change.direction === null ? "none" : change.tone;
   return (
     <span className={`change-badge kol-change change-${kind}`} title={sentence}>
       <span aria-hidden="true">
         {mark.arrow !== null && <span className="change-arrow">{mark.arrow}</span>}
-        {change.direction === null ? `no value to compare in ${name}` : `${mark.text} vs ${name}`}
+        {change.direction === null ? t("kol.change.noValue", { name }) : t("kol.change.versus", { mark: mark.text, name })}
       </span>
       <span className="visually-hidden">{sentence}</span>
     </span>
@@ -167,16 +175,14 @@ function CampaignFigures({ detail }: { detail: KolCampaignDetail }) {
   return (
     <section className="kol-figures" aria-labelledby="kol-figures-title">
       <div className="chart-card-head">
-        <h2 id="kol-figures-title">Key figures</h2>
-        <CsvButton table={table} name={`KOL key figures ${name}`} title="the key figures" />
+        <h2 id="kol-figures-title">{t("kol.keyFigures.title")}</h2>
+        <CsvButton table={table} name={`KOL key figures ${name}`} title={t("kol.keyFigures.exportTitle")} />
       </div>
       <p className="muted kol-compared">
-        {prev === null
-          ? "The whole campaign. This is the brand's first campaign, so there is no previous campaign to compare with."
-          : `The whole campaign, compared with the brand's previous campaign, ${prev.name} (${spanText(prev.start, prev.end)}). Ratios are ratios of the sums.`}
-        {figures.every((k) => k.key !== "sales") && " No post carries tracked sales (promo code or tracked link), so there is no sales or ROI."}
+        {prev === null ? t("kol.keyFigures.firstCampaign") : t("kol.keyFigures.comparedWithCampaign", { name: prev.name, span: spanText(prev.start, prev.end) })}
+        {figures.every((k) => k.key !== "sales") && t("kol.keyFigures.noSales")}
       </p>
-      <FigureCards label="Key figures" className="kol-summary">
+      <FigureCards label={t("kol.keyFigures.title")} className="kol-summary">
         {figures.map((k: KolKeyFigure) => {
           const value = k.value(detail.figures);
           return (
@@ -210,7 +216,7 @@ export function SpendBar({ share, label }: { share: number | null; label: string
         <span className="kol-spend-fill" style={{ width: `${width}%` }} />
       </span>
       <span className="kol-spend-text" aria-hidden="true">
-        {share === null ? NO_VALUE : spentText(share).replace(" of the budget", "")}
+        {share === null ? NO_VALUE : spentShort(share)}
       </span>
     </span>
   );
@@ -221,14 +227,14 @@ function PlanVsActual({ detail }: { detail: KolCampaignDetail }) {
   const over = plan.remaining < 0;
   const table: FigureTable = useMemo(
     () => ({
-      caption: `Plan against actual, ${campaign.name}`,
-      rowHeader: "Figure",
-      columns: [{ header: "Value", format: money }],
+      caption: t("kol.plan.caption", { name: campaign.name }),
+      rowHeader: t("kol.table.figure"),
+      columns: [{ header: t("kol.plan.value"), format: money }],
       rows: [
-        { label: "Budget (฿)", values: [plan.budget], click: null },
-        { label: "Cost (฿)", values: [plan.cost], click: null },
-        { label: "Remaining (฿)", values: [plan.remaining], click: null },
-        { label: "Spent of budget", values: [plan.spentShare], click: null },
+        { label: t("kol.plan.budgetBaht"), values: [plan.budget], click: null },
+        { label: t("kol.column.costBaht"), values: [plan.cost], click: null },
+        { label: t("kol.plan.remainingBaht"), values: [plan.remaining], click: null },
+        { label: t("kol.column.spentOfBudget"), values: [plan.spentShare], click: null },
       ],
     }),
     [plan, campaign.name],
@@ -236,24 +242,24 @@ function PlanVsActual({ detail }: { detail: KolCampaignDetail }) {
   return (
     <section className="kol-plan" aria-labelledby="kol-plan-title">
       <div className="chart-card-head">
-        <h2 id="kol-plan-title">Plan against actual</h2>
-        <CsvButton table={table} name={`KOL plan ${campaign.name}`} title="the plan against actual" />
+        <h2 id="kol-plan-title">{t("kol.plan.title")}</h2>
+        <CsvButton table={table} name={`KOL plan ${campaign.name}`} title={t("kol.plan.exportTitle")} />
       </div>
-      <FigureCards label="Plan against actual" className="kol-plan-cards">
-        <FigureCard label="Budget" value={money(plan.budget)} definition="The campaign's budget as planned." />
-        <FigureCard label="Cost" value={money(plan.cost)} definition="The agreed fees of the bookings not cancelled." />
+      <FigureCards label={t("kol.plan.title")} className="kol-plan-cards">
+        <FigureCard label={t("kol.plan.budget")} value={money(plan.budget)} definition={t("kol.plan.budgetDefinition")} />
+        <FigureCard label={t("kol.figure.cost")} value={money(plan.cost)} definition={t("kol.plan.costDefinition")} />
         <FigureCard
-          label="Remaining"
-          value={<span className={over ? "kol-over" : undefined}>{over ? `${money(-plan.remaining)} over` : money(plan.remaining)}</span>}
-          definition={over ? "Budget − cost: the bookings cost more than the budget (bad)." : "Budget − cost."}
+          label={t("kol.plan.remaining")}
+          value={<span className={over ? "kol-over" : undefined}>{over ? t("kol.plan.over", { amount: money(-plan.remaining) }) : money(plan.remaining)}</span>}
+          definition={over ? t("kol.plan.remainingOverDefinition") : t("kol.plan.remainingDefinition")}
         />
         <FigureCard
-          label="Spent"
-          value={plan.spentShare === null ? <NoValue why="no budget set" /> : <span className={over ? "kol-over" : undefined}>{spentText(plan.spentShare)}</span>}
-          definition="Cost ÷ budget."
+          label={t("kol.plan.spent")}
+          value={plan.spentShare === null ? <NoValue why={t("kol.spent.noBudget")} /> : <span className={over ? "kol-over" : undefined}>{spentText(plan.spentShare)}</span>}
+          definition={t("kol.plan.spentDefinition")}
         />
       </FigureCards>
-      <SpendBar share={plan.spentShare} label="Cost against budget" />
+      <SpendBar share={plan.spentShare} label={t("kol.plan.costAgainstBudget")} />
     </section>
   );
 }
@@ -265,29 +271,29 @@ function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly K
   return (
     <section className="kol-section" aria-labelledby="kol-campaigns-title">
       <div className="chart-card-head">
-        <h2 id="kol-campaigns-title">Campaigns</h2>
-        <ExportButtons title="the campaign list" onCsv={() => exportRows(campaigns, CAMPAIGN_CSV_COLUMNS, `KOL campaigns ${start} ${end}`)} disabled={campaigns.length === 0} />
+        <h2 id="kol-campaigns-title">{t("kol.campaigns.title")}</h2>
+        <ExportButtons title={t("kol.campaigns.exportTitle")} onCsv={() => exportRows(campaigns, campaignCsvColumns(), `KOL campaigns ${start} ${end}`)} disabled={campaigns.length === 0} />
       </div>
-      <p className="muted kol-hint">The campaigns whose dates overlap the range, with their figures over the range. Click a campaign's name to open it.</p>
+      <p className="muted kol-hint">{t("kol.campaigns.hint")}</p>
       {campaigns.length === 0 ? (
-        <p className="muted">No campaign overlaps this range.</p>
+        <p className="muted">{t("kol.campaigns.none")}</p>
       ) : (
-        <div className="table-scroll kol-table" role="region" aria-label="Campaigns table" tabIndex={0}>
+        <div className="table-scroll kol-table" role="region" aria-label={t("kol.campaigns.tableLabel")} tabIndex={0}>
           <table>
-            <caption className="visually-hidden">KOL campaigns overlapping {start} to {end}</caption>
+            <caption className="visually-hidden">{t("kol.campaigns.caption", { range: rangeText(start, end) })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="kol-name-col">Campaign</th>
-                <th scope="col" className="kol-left">Objective</th>
-                <th scope="col" className="kol-left">Status</th>
-                <th scope="col" className="kol-left">Dates</th>
-                <th scope="col">Budget</th>
-                <th scope="col">Cost</th>
-                <th scope="col" className="kol-left">Spent of budget</th>
-                <th scope="col">KOLs</th>
-                <th scope="col">Posts</th>
-                <th scope="col">Views</th>
-                <th scope="col">CPE</th>
+                <th scope="col" className="kol-name-col">{t("kol.column.campaign")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.objective")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.status")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.dates")}</th>
+                <th scope="col">{t("kol.plan.budget")}</th>
+                <th scope="col">{t("kol.figure.cost")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.spentOfBudget")}</th>
+                <th scope="col">{t("kol.figure.kols")}</th>
+                <th scope="col">{t("kol.figure.posts")}</th>
+                <th scope="col">{t("kol.figure.views")}</th>
+                <th scope="col">{t("kol.figure.cpe")}</th>
               </tr>
             </thead>
             <tbody>
@@ -306,7 +312,7 @@ function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly K
                   <td>{money(c.budget)}</td>
                   <td>{money(c.figures.cost)}</td>
                   <td className="kol-left">
-                    <SpendBar share={c.spentShare} label={`${c.name}: cost against budget`} />
+                    <SpendBar share={c.spentShare} label={t("kol.campaigns.spendLabel", { name: c.name })} />
                   </td>
                   <td>{count(c.figures.kols)}</td>
                   <td>{count(c.figures.posts)}</td>
@@ -322,30 +328,30 @@ function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly K
   );
 }
 
-const PLATFORM_CHOICES = ["All platforms", ...KOL_PLATFORMS.map(platformLabel)];
+const platformChoices = () => [t("kol.filter.allPlatforms"), ...KOL_PLATFORMS.map(platformLabel)];
 const platformOfLabel = (label: string): KolPlatform | null => KOL_PLATFORMS.find((p) => platformLabel(p) === label) ?? null;
-const TIER_CHOICES = ["All tiers", ...KOL_TIERS.map((t) => tierLabel(t))];
-const tierOfLabel = (label: string): KolTier | null => KOL_TIERS.find((t) => tierLabel(t) === label) ?? null;
+const tierChoices = () => [t("kol.filter.allTiers"), ...KOL_TIERS.map((tier) => tierLabel(tier))];
+const tierOfLabel = (label: string): KolTier | null => KOL_TIERS.find((tier) => tierLabel(tier) === label) ?? null;
 
 export function PlatformSelect({ value, onChange, label }: { value: KolPlatform | null; onChange: (p: KolPlatform | null) => void; label: string }) {
   return (
     <LabelledSelect label={label}>
-      <Select label={label} value={value === null ? "All platforms" : platformLabel(value)} options={PLATFORM_CHOICES} onChange={(l) => onChange(platformOfLabel(l))} />
+      <Select label={label} value={value === null ? t("kol.filter.allPlatforms") : platformLabel(value)} options={platformChoices()} onChange={(l) => onChange(platformOfLabel(l))} />
     </LabelledSelect>
   );
 }
 
 export function TierSelect({ value, onChange }: { value: KolTier | null; onChange: (t: KolTier | null) => void }) {
   return (
-    <LabelledSelect label="Tier">
-      <Select label="Tier" value={value === null ? "All tiers" : tierLabel(value)} options={TIER_CHOICES} onChange={(l) => onChange(tierOfLabel(l))} />
+    <LabelledSelect label={t("kol.table.tier")}>
+      <Select label={t("kol.table.tier")} value={value === null ? t("kol.filter.allTiers") : tierLabel(value)} options={tierChoices()} onChange={(l) => onChange(tierOfLabel(l))} />
     </LabelledSelect>
   );
 }
 
 function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
   const { overview, start, end, brand } = p;
-  const cards = useMemo(() => overviewCards(overview, `${start} to ${end}`), [overview, start, end]);
+  const cards = useMemo(() => overviewCards(overview, rangeText(start, end)), [overview, start, end]);
   const caption = captionLine(brand, start, end);
   const onPlatform = p.onPlatform;
   const onFilter = useMemo(() => (click: ClickValue) => onPlatform(platformOfLabel(click.label) ?? (click.value as KolPlatform)), [onPlatform]);
@@ -358,9 +364,7 @@ function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
           <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} />
         ))}
       </div>
-      <p className="muted kol-emv-note">
-        EMV values of {brand}: {emvValuesText(overview.emv)}.
-      </p>
+      <p className="muted kol-emv-note">{t("kol.emvNote", { brand, values: emvValuesText(overview.emv) })}</p>
     </>
   );
 }
@@ -374,15 +378,15 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
   const box = useRef<HTMLElement>(null);
   const chart = useMemo(() => scatterChart(kols, picked, campaign), [kols, picked, campaign]);
   const table = useMemo(() => scatterTable(kols, campaign), [kols, campaign]);
-  const title = "Cost efficiency: CPE against reach";
+  const title = t("kol.scatter.title");
   const plotted = kols.filter(onScatter).length;
   const savePng = () => {
     const graph = box.current?.querySelector<HTMLElement>(".js-plotly-plot");
     if (graph == null) {
-      showToast({ severity: "warn", summary: "The chart is still being drawn. Try again in a moment." });
+      showToast({ severity: "warn", summary: t("kol.scatter.stillDrawing") });
       return;
     }
-    downloadPng(graph, fileNameOf(title, "png"), { title, subtitle: caption }).catch(() => showToast({ severity: "error", summary: "The image could not be made." }));
+    downloadPng(graph, fileNameOf(title, "png"), { title, subtitle: caption }).catch(() => showToast({ severity: "error", summary: t("kol.scatter.imageFailed") }));
   };
   const onClick = (point: PlotPoint) => {
     if (typeof point.customdata === "number") onPick(point.customdata);
@@ -393,24 +397,24 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
         <h2 id={headingId}>{title}</h2>
         <ExportButtons title={title} onPng={savePng} onCsv={() => exportRows(table.rows, [{ header: table.rowHeader, value: (r) => r.label }, ...table.columns.map((c, i) => ({ header: c.header, value: (r: FigureTable["rows"][number]) => r.values[i] ?? null }))], title)} disabled={plotted === 0} />
       </div>
-      <p className="muted chart-card-note">One dot per KOL, on log scales: low and to the right is efficient (a low cost per engagement for a wide reach). KOLs without engagements, reach or a fee have no dot.</p>
-      {plotted > 0 && <p className="muted chart-card-hint">Click a dot to see only that KOL on the leaderboard and in the content.</p>}
-      {plotted === 0 ? <p className="muted chart-card-empty">No KOL in view has engagements, reach and a fee yet.</p> : <LazyPlot data={chart.data} layout={chart.layout} label={chart.label} height={300} onClick={onClick} />}
+      <p className="muted chart-card-note">{t("kol.scatter.note")}</p>
+      {plotted > 0 && <p className="muted chart-card-hint">{t("kol.scatter.hint")}</p>}
+      {plotted === 0 ? <p className="muted chart-card-empty">{t("kol.scatter.empty")}</p> : <LazyPlot data={chart.data} layout={chart.layout} label={chart.label} height={300} onClick={onClick} />}
       <details className="figure-table">
-        <summary>Show the figures as a table</summary>
+        <summary>{t("kol.scatter.showTable")}</summary>
         <div className="table-scroll" role="region" aria-label={table.caption} tabIndex={0}>
           <table>
             <caption>{table.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">KOL</th>
+                <th scope="col">{t("kol.table.kol")}</th>
                 {table.columns.map((c) => (
                   <th scope="col" key={c.header}>
                     {c.header}
                   </th>
                 ))}
                 <th scope="col">
-                  <span className="visually-hidden">Show only</span>
+                  <span className="visually-hidden">{t("kol.scatter.showOnly")}</span>
                 </th>
               </tr>
             </thead>
@@ -425,8 +429,8 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
                   <td>{money(k.cost)}</td>
                   <td>{count(k.engagements)}</td>
                   <td>
-                    <button type="button" className="figure-filter-by" aria-label={`Show only ${k.name}`} onClick={() => onPick(k.kolId)}>
-                      <i className="pi pi-filter" aria-hidden="true" /> Show only
+                    <button type="button" className="figure-filter-by" aria-label={t("kol.scatter.showOnlyOf", { name: k.name })} onClick={() => onPick(k.kolId)}>
+                      <i className="pi pi-filter" aria-hidden="true" /> {t("kol.scatter.showOnly")}
                     </button>
                   </td>
                 </tr>
@@ -443,34 +447,36 @@ function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRo
   return (
     <section className="kol-section" aria-labelledby="kol-content-title">
       <div className="chart-card-head">
-        <h2 id="kol-content-title">Content</h2>
-        <ExportButtons title="the content table" onCsv={() => exportRows(posts, POSTS_CSV_COLUMNS, `KOL content ${campaign}`)} disabled={posts.length === 0} />
+        <h2 id="kol-content-title">{t("kol.content.title")}</h2>
+        <ExportButtons title={t("kol.content.exportTitle")} onCsv={() => exportRows(posts, postsCsvColumns(), `KOL content ${campaign}`)} disabled={posts.length === 0} />
       </div>
       <p className="muted kol-hint" role="status">
         {posts.length === 0
           ? narrowed
-            ? "No post by the KOLs shown."
-            : "No post yet: import the tracking sheet the agency sends."
-          : `${formatCount(posts.length)} ${posts.length === 1 ? "post" : "posts"}${narrowed ? " by the KOLs shown" : ""}, newest first. A link opens the post in a new tab.`}
+            ? t("kol.content.noneShown")
+            : t("kol.content.none")
+          : narrowed
+            ? t("kol.content.countShown", { count: posts.length, n: formatCount(posts.length) })
+            : t("kol.content.count", { count: posts.length, n: formatCount(posts.length) })}
       </p>
       {posts.length > 0 && (
-        <div className="table-scroll kol-table kol-content" role="region" aria-label="Content table" tabIndex={0}>
+        <div className="table-scroll kol-table kol-content" role="region" aria-label={t("kol.content.tableLabel")} tabIndex={0}>
           <table>
-            <caption className="visually-hidden">Posts of {campaign}</caption>
+            <caption className="visually-hidden">{t("kol.content.caption", { campaign })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="kol-name-col">KOL</th>
-                <th scope="col" className="kol-left">Published</th>
-                <th scope="col" className="kol-left">Post</th>
-                <th scope="col">Views</th>
-                <th scope="col">Reach</th>
-                <th scope="col">Likes</th>
-                <th scope="col">Comments</th>
-                <th scope="col">Shares</th>
-                <th scope="col">Saves</th>
-                <th scope="col">Eng. rate</th>
-                <th scope="col">Sales</th>
-                <th scope="col">EMV</th>
+                <th scope="col" className="kol-name-col">{t("kol.table.kol")}</th>
+                <th scope="col" className="kol-left">{t("kol.content.published")}</th>
+                <th scope="col" className="kol-left">{t("kol.table.post")}</th>
+                <th scope="col">{t("kol.figure.views")}</th>
+                <th scope="col">{t("kol.figure.reach")}</th>
+                <th scope="col">{t("kol.figure.likes")}</th>
+                <th scope="col">{t("kol.figure.comments")}</th>
+                <th scope="col">{t("kol.figure.shares")}</th>
+                <th scope="col">{t("kol.figure.saves")}</th>
+                <th scope="col">{t("kol.column.engRate")}</th>
+                <th scope="col">{t("kol.figure.sales")}</th>
+                <th scope="col">{t("kol.figure.emv")}</th>
               </tr>
             </thead>
             <tbody>
@@ -482,15 +488,15 @@ function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRo
                       {post.kolName}
                       <span className="kol-row-detail muted">{platformLabel(post.platform)}</span>
                     </th>
-                    <td className="kol-left">{post.day}</td>
+                    <td className="kol-left">{formatDay(post.day)}</td>
                     <td className="kol-left">
                       {href === null ? (
                         <span className="muted" title={post.permalink}>
-                          no https link
+                          {t("kol.content.noLink")}
                         </span>
                       ) : (
-                        <a href={href} target="_blank" rel="noopener noreferrer" className="kol-link" aria-label={`Open the ${platformLabel(post.platform)} post of ${post.kolName} of ${post.day} (new tab)`}>
-                          Open <i className="pi pi-external-link" aria-hidden="true" />
+                        <a href={href} target="_blank" rel="noopener noreferrer" className="kol-link" aria-label={t("kol.content.openLabel", { platform: platformLabel(post.platform), name: post.kolName, day: formatDay(post.day) })}>
+                          {t("kol.content.open")} <i className="pi pi-external-link" aria-hidden="true" />
                         </a>
                       )}
                     </td>
@@ -520,27 +526,27 @@ function BookingsTable({ detail, actions }: { detail: KolCampaignDetail; actions
   return (
     <section className="kol-section" aria-labelledby="kol-bookings-title">
       <div className="chart-card-head">
-        <h2 id="kol-bookings-title">Bookings</h2>
+        <h2 id="kol-bookings-title">{t("kol.figure.bookings")}</h2>
         <div className="kol-head-actions">
-          <ActionButton icon="pi-plus" label="Add booking" onClick={actions.onAddBooking} />
-          <ExportButtons title="the bookings table" onCsv={() => exportRows(bookings, BOOKINGS_CSV_COLUMNS, `KOL bookings ${name}`)} disabled={bookings.length === 0} />
+          <ActionButton icon="pi-plus" label={t("kol.bookings.add")} onClick={actions.onAddBooking} />
+          <ExportButtons title={t("kol.bookings.exportTitle")} onCsv={() => exportRows(bookings, bookingsCsvColumns(), `KOL bookings ${name}`)} disabled={bookings.length === 0} />
         </div>
       </div>
       {bookings.length === 0 ? (
-        <p className="muted">No booking yet: add one, or import the tracking sheet (it books the KOLs it names).</p>
+        <p className="muted">{t("kol.bookings.none")}</p>
       ) : (
-        <div className="table-scroll kol-table" role="region" aria-label="Bookings table" tabIndex={0}>
+        <div className="table-scroll kol-table" role="region" aria-label={t("kol.bookings.tableLabel")} tabIndex={0}>
           <table>
-            <caption className="visually-hidden">Bookings of {name}</caption>
+            <caption className="visually-hidden">{t("kol.bookings.caption", { name })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="kol-name-col">KOL</th>
-                <th scope="col" className="kol-left">Deliverables</th>
-                <th scope="col">Fee</th>
-                <th scope="col" className="kol-left">Status</th>
-                <th scope="col">Posts</th>
+                <th scope="col" className="kol-name-col">{t("kol.table.kol")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.deliverables")}</th>
+                <th scope="col">{t("kol.bookings.fee")}</th>
+                <th scope="col" className="kol-left">{t("kol.column.status")}</th>
+                <th scope="col">{t("kol.figure.posts")}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t("kol.actions")}</span>
                 </th>
               </tr>
             </thead>
@@ -558,11 +564,11 @@ function BookingsTable({ detail, actions }: { detail: KolCampaignDetail; actions
                   </td>
                   <td>{count(b.posts)}</td>
                   <td className="kol-row-actions">
-                    <button type="button" className={`${BUTTON} p-button-text`} aria-label={`Edit the booking of ${b.kolName}`} onClick={() => actions.onEditBooking(b)}>
-                      <i className="pi pi-pencil" aria-hidden="true" /> Edit
+                    <button type="button" className={`${BUTTON} p-button-text`} aria-label={t("kol.bookings.editOf", { name: b.kolName })} onClick={() => actions.onEditBooking(b)}>
+                      <i className="pi pi-pencil" aria-hidden="true" /> {t("kol.edit")}
                     </button>
-                    <button type="button" className={`${BUTTON} p-button-text p-button-danger`} aria-label={`Delete the booking of ${b.kolName}`} onClick={() => actions.onDeleteBooking(b)}>
-                      <i className="pi pi-trash" aria-hidden="true" /> Delete
+                    <button type="button" className={`${BUTTON} p-button-text p-button-danger`} aria-label={t("kol.bookings.deleteOf", { name: b.kolName })} onClick={() => actions.onDeleteBooking(b)}>
+                      <i className="pi pi-trash" aria-hidden="true" /> {t("kol.delete")}
                     </button>
                   </td>
                 </tr>
@@ -581,19 +587,19 @@ function CampaignHeader({ detail, linkTo, actions }: { detail: KolCampaignDetail
     <header className="kol-header kol-campaign-header">
       <div className="kol-title">
         <Link to="/campaign" search={linkTo(null) as never} className="kol-back">
-          <i className="pi pi-arrow-left" aria-hidden="true" /> All campaigns
+          <i className="pi pi-arrow-left" aria-hidden="true" /> {t("kol.allCampaigns")}
         </Link>
         <h1 id="page-title">{c.name}</h1>
         <p className="muted kol-meta">
-          <span className={`kol-status kol-status-${c.status}`}>{campaignStatusLabel(c)}</span> · {spanText(c.start, c.end)} · {objectiveLabel(c)} · budget {money(c.budget)}
+          <span className={`kol-status kol-status-${c.status}`}>{campaignStatusLabel(c)}</span> · {spanText(c.start, c.end)} · {objectiveLabel(c)} · {t("kol.campaign.budgetMeta", { budget: money(c.budget) })}
         </p>
       </div>
-      <div className="kol-actions" role="group" aria-label="Campaign actions">
-        <ActionButton icon="pi-pencil" label="Edit campaign" onClick={actions.onEditCampaign} />
-        <ActionButton icon="pi-upload" label="Import tracking sheet" onClick={actions.onImport} />
-        <ActionButton icon="pi-sliders-h" label="EMV values" onClick={actions.onEmv} />
+      <div className="kol-actions" role="group" aria-label={t("kol.campaign.actions")}>
+        <ActionButton icon="pi-pencil" label={t("kol.campaign.edit")} onClick={actions.onEditCampaign} />
+        <ActionButton icon="pi-upload" label={t("kol.importSheet")} onClick={actions.onImport} />
+        <ActionButton icon="pi-sliders-h" label={t("kol.emvValues")} onClick={actions.onEmv} />
         <button type="button" className={`${BUTTON} p-button-outlined p-button-danger`} onClick={actions.onDeleteCampaign}>
-          <i className="pi pi-trash" aria-hidden="true" /> Delete campaign
+          <i className="pi pi-trash" aria-hidden="true" /> {t("kol.campaign.delete")}
         </button>
       </div>
     </header>
@@ -616,38 +622,38 @@ function CampaignBody(p: KolViewProps & { detail: KolCampaignDetail; empty: bool
       {p.empty ? (
         <div className="empty-state" role="status">
           <i className="pi pi-users" aria-hidden="true" />
-          <p className="empty-title">No bookings in this campaign yet</p>
-          <p className="muted">Add a booking for each KOL, or import the tracking sheet the agency sends.</p>
+          <p className="empty-title">{t("kol.campaign.emptyTitle")}</p>
+          <p className="muted">{t("kol.campaign.emptyText")}</p>
           <div className="kol-empty-actions">
-            <ActionButton icon="pi-plus" label="Add booking" onClick={p.actions.onAddBooking} outlined={false} />
-            <ActionButton icon="pi-upload" label="Import tracking sheet" onClick={p.actions.onImport} />
+            <ActionButton icon="pi-plus" label={t("kol.bookings.add")} onClick={p.actions.onAddBooking} outlined={false} />
+            <ActionButton icon="pi-upload" label={t("kol.importSheet")} onClick={p.actions.onImport} />
           </div>
         </div>
       ) : (
         <>
           <section className="kol-section" aria-labelledby="kol-leaderboard-title">
             <div className="chart-card-head">
-              <h2 id="kol-leaderboard-title">KOL leaderboard</h2>
-              <ExportButtons title="the KOL leaderboard" onCsv={() => exportRows(p.leaderboard, LEADERBOARD_CSV_COLUMNS, `KOL leaderboard ${name}`)} disabled={p.leaderboard.length === 0} />
+              <h2 id="kol-leaderboard-title">{t("kol.leaderboard.title")}</h2>
+              <ExportButtons title={t("kol.leaderboard.exportTitle")} onCsv={() => exportRows(p.leaderboard, leaderboardCsvColumns(), `KOL leaderboard ${name}`)} disabled={p.leaderboard.length === 0} />
             </div>
-            <div className="kol-filters" role="group" aria-label="Leaderboard filters">
+            <div className="kol-filters" role="group" aria-label={t("kol.leaderboard.filters")}>
               <TierSelect value={choices.tier} onChange={p.onTier} />
-              <PlatformSelect label="Platform" value={choices.platform} onChange={p.onPlatform} />
+              <PlatformSelect label={t("kol.table.platform")} value={choices.platform} onChange={p.onPlatform} />
               {picked !== null && (
                 <span className="filter-chip">
-                  Only {picked.name}
-                  <button type="button" aria-label={`Show every KOL, not only ${picked.name}`} onClick={() => p.onPickKol(null)}>
+                  {t("kol.leaderboard.only", { name: picked.name })}
+                  <button type="button" aria-label={t("kol.leaderboard.everyNotOnly", { name: picked.name })} onClick={() => p.onPickKol(null)}>
                     <i className="pi pi-times" aria-hidden="true" />
                   </button>
                 </span>
               )}
               {narrowed && (
                 <button type="button" className={`${BUTTON} p-button-text`} onClick={p.onClearFilters}>
-                  Show every KOL
+                  {t("kol.leaderboard.showEvery")}
                 </button>
               )}
             </div>
-            <Suspense fallback={<p className="muted">Loading the leaderboard…</p>}>
+            <Suspense fallback={<p className="muted">{t("kol.leaderboard.loading")}</p>}>
               <KolLeaderboard rows={p.leaderboard} choices={choices} campaign={name} onSort={p.onSort} onOrder={p.onOrder} onPick={p.onPickKol} />
             </Suspense>
           </section>
@@ -659,7 +665,7 @@ function CampaignBody(p: KolViewProps & { detail: KolCampaignDetail; empty: bool
         </>
       )}
       <BookingsTable detail={detail} actions={p.actions} />
-      <p className="muted kol-emv-note">EMV values of {p.brand}: {emvValuesText(detail.emv)}.</p>
+      <p className="muted kol-emv-note">{t("kol.emvNote", { brand: p.brand, values: emvValuesText(detail.emv) })}</p>
     </>
   );
 }
@@ -669,11 +675,11 @@ const noFilter = () => undefined;
 // ---------------------------------------------------------------------------------------------
 // The page
 
-function Loading({ what }: { what: string }) {
+function Loading({ label, text }: { label: string; text: string }) {
   return (
     <div className="kol-loading">
-      <progress aria-label={`Loading ${what}`} />
-      <span aria-hidden="true">Loading {what}…</span>
+      <progress aria-label={label} />
+      <span aria-hidden="true">{text}</span>
     </div>
   );
 }
@@ -686,7 +692,7 @@ export function KolView(p: KolViewProps) {
   const failure = p.phase.kind === "failed" ? p.phase.error : null;
   const updating = p.phase.kind === "loading" && (p.overview !== null || p.detail !== null) && (
     <p className="muted kol-updating" role="status">
-      Updating the figures…
+      {t("kol.updating")}
     </p>
   );
   if (p.campaignId !== null) {
@@ -698,18 +704,22 @@ export function KolView(p: KolViewProps) {
             <header className="kol-header">
               <div className="kol-title">
                 <Link to="/campaign" search={p.linkTo(null) as never} className="kol-back">
-                  <i className="pi pi-arrow-left" aria-hidden="true" /> All campaigns
+                  <i className="pi pi-arrow-left" aria-hidden="true" /> {t("kol.allCampaigns")}
                 </Link>
-                <h1 id="page-title">KOL Campaign</h1>
+                <h1 id="page-title">{t("kol.title")}</h1>
               </div>
             </header>
-            {failure !== null ? <LoadFailure title="The campaign could not be loaded." error={failure} onRetry={p.onRetry} /> : <Loading what="the campaign" />}
+            {failure !== null ? (
+              <LoadFailure title={t("kol.campaign.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />
+            ) : (
+              <Loading label={t("kol.campaign.loadingLabel")} text={t("kol.campaign.loading")} />
+            )}
           </>
         ) : (
           <>
             <CampaignHeader detail={d} linkTo={p.linkTo} actions={p.actions} />
             <div aria-busy={p.phase.kind === "loading"} className="kol-body">
-              {failure !== null && <LoadFailure title="The campaign could not be loaded." error={failure} onRetry={p.onRetry} />}
+              {failure !== null && <LoadFailure title={t("kol.campaign.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />}
               {updating}
               <CampaignBody {...p} detail={d} empty={d.bookings.length === 0 && d.kols.length === 0 && d.posts.length === 0} />
             </div>
@@ -721,19 +731,28 @@ export function KolView(p: KolViewProps) {
   const o = p.overview;
   let body: ReactNode;
   if (o === null) {
-    body = failure !== null ? <LoadFailure title="The KOL figures could not be loaded." error={failure} onRetry={p.onRetry} /> : <Loading what="the KOL figures" />;
+    body =
+      failure !== null ? (
+        <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />
+      ) : (
+        <Loading label={t("kol.overview.loadingLabel")} text={t("kol.overview.loading")} />
+      );
   } else {
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="kol-body">
-        {failure !== null && <LoadFailure title="The KOL figures could not be loaded." error={failure} onRetry={p.onRetry} />}
+        {failure !== null && <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />}
         {updating}
         {hasNothing(o) ? (
           <div className="empty-state" role="status">
             <i className="pi pi-users" aria-hidden="true" />
-            <p className="empty-title">{NO_CAMPAIGNS}</p>
-            <p className="muted">No campaign overlaps {p.start} to {p.end}{p.choices.platform === null ? "" : ` on ${platformLabel(p.choices.platform)}`}. Try another date range, or create a campaign.</p>
+            <p className="empty-title">{noCampaigns()}</p>
+            <p className="muted">
+              {p.choices.platform === null
+                ? t("kol.overview.emptyText", { range: rangeText(p.start, p.end) })
+                : t("kol.overview.emptyTextOn", { range: rangeText(p.start, p.end), platform: platformLabel(p.choices.platform) })}
+            </p>
             <div className="kol-empty-actions">
-              <ActionButton icon="pi-plus" label="New campaign" onClick={p.actions.onNewCampaign} outlined={false} />
+              <ActionButton icon="pi-plus" label={t("kol.newCampaign")} onClick={p.actions.onNewCampaign} outlined={false} />
             </div>
           </div>
         ) : (
@@ -746,19 +765,17 @@ export function KolView(p: KolViewProps) {
     <section className="page kol-page" aria-labelledby="page-title">
       <header className="kol-header">
         <div className="kol-title">
-          <h1 id="page-title">KOL Campaign</h1>
-          <p className="muted kol-meta">
-            {p.brand} · {p.start} to {p.end} · Bangkok days · money in THB
-          </p>
+          <h1 id="page-title">{t("kol.title")}</h1>
+          <p className="muted kol-meta">{t("kol.overview.meta", { brand: p.brand, range: rangeText(p.start, p.end) })}</p>
         </div>
-        <div className="kol-actions" role="group" aria-label="KOL actions">
-          <ActionButton icon="pi-plus" label="New campaign" onClick={p.actions.onNewCampaign} outlined={false} />
-          <ActionButton icon="pi-sliders-h" label="EMV values" onClick={p.actions.onEmv} />
+        <div className="kol-actions" role="group" aria-label={t("kol.overview.actions")}>
+          <ActionButton icon="pi-plus" label={t("kol.newCampaign")} onClick={p.actions.onNewCampaign} outlined={false} />
+          <ActionButton icon="pi-sliders-h" label={t("kol.emvValues")} onClick={p.actions.onEmv} />
         </div>
       </header>
-      <div className="kol-filters kol-scope" role="group" aria-label="Platform filter">
-        <PlatformSelect label="Platform" value={p.choices.platform} onChange={p.onPlatform} />
-        {p.choices.platform !== null && <span className="muted">Every figure counts only the KOLs on {platformLabel(p.choices.platform)}.</span>}
+      <div className="kol-filters kol-scope" role="group" aria-label={t("kol.overview.platformFilter")}>
+        <PlatformSelect label={t("kol.table.platform")} value={p.choices.platform} onChange={p.onPlatform} />
+        {p.choices.platform !== null && <span className="muted">{t("kol.overview.platformOnly", { platform: platformLabel(p.choices.platform) })}</span>}
       </div>
       {body}
     </section>

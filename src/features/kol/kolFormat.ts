@@ -8,15 +8,19 @@
  */
 import type { Data, Layout } from "plotly.js";
 import {
-  EMV_ACTIONS, KOL_BOOKING_STATUS_LABELS, KOL_CAMPAIGN_STATUS_LABELS, KOL_OBJECTIVE_LABELS, KOL_PLATFORM_LABELS, KOL_PLATFORMS, KOL_TIER_LABELS,
-  type EmvAction, type EmvValues, type KolCampaignDetail, type KolCampaignSummary, type KolFigures, type KolOverview, type KolPlatform, type KolPostRow, type KolRow,
+  EMV_ACTIONS, KOL_PLATFORM_LABELS, KOL_PLATFORMS,
+  type EmvAction, type EmvValues, type KolBookingStatus, type KolCampaignDetail, type KolCampaignStatus, type KolCampaignSummary, type KolFigures, type KolObjective,
+  type KolOverview, type KolPlatform, type KolPostRow, type KolRow, type KolTier,
 } from "../../../domain/kolContract";
 import type { Polarity } from "../../../domain/periodChange";
 import { BASE_LAYOUT as SHARED_LAYOUT, COUNT_AXIS as countAxis, GRID_COLOUR, MONEY_AXIS as moneyAxis } from "@/components/charts/chartLayout";
 import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/components/charts/chartCard";
 import type { CsvColumn } from "@/components/export/download";
-import { formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
+import { dateAxis, dateHoverLabels } from "@/components/charts/dateAxis";
+import { formatDay } from "@/components/format/dates";
+import { formatCompact, formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
 import { PER_UNIT, formatPeriod } from "@/components/format/periods";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** What stands for a figure without a value (a zero denominator, nothing tracked). */
 export const NO_VALUE = "—";
@@ -32,13 +36,30 @@ export const times = (n: number): string => `${formatCount(n, 2)}×`;
 /** A figure that may have no value: its format, or "—". */
 export const orDash = (n: number | null, format: (n: number) => string): string => (n === null ? NO_VALUE : format(n));
 /** Followers as people read them on a profile: 12,400 → "12.4K"; null → "—". */
-export const followersText = (n: number | null): string =>
-  n === null ? NO_VALUE : new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(n);
+export const followersText = (n: number | null): string => (n === null ? NO_VALUE : formatCompact(n));
 
+const TIER_LABEL = { nano: "kol.tier.nano", micro: "kol.tier.micro", macro: "kol.tier.macro", mega: "kol.tier.mega" } as const satisfies Record<KolTier, MessageKey>;
+const OBJECTIVE_LABEL = {
+  awareness: "kol.objective.awareness", engagement: "kol.objective.engagement", traffic: "kol.objective.traffic", sales: "kol.objective.sales", launch: "kol.objective.launch",
+} as const satisfies Record<KolObjective, MessageKey>;
+const CAMPAIGN_STATUS_LABEL = {
+  planned: "kol.campaignStatus.planned", active: "kol.campaignStatus.active", completed: "kol.campaignStatus.completed", cancelled: "kol.campaignStatus.cancelled",
+} as const satisfies Record<KolCampaignStatus, MessageKey>;
+const BOOKING_STATUS_LABEL = {
+  proposed: "kol.bookingStatus.proposed", confirmed: "kol.bookingStatus.confirmed", delivered: "kol.bookingStatus.delivered", cancelled: "kol.bookingStatus.cancelled",
+} as const satisfies Record<KolBookingStatus, MessageKey>;
+
+/** Platform names are the platforms' own (TikTok, Facebook…): not translated. */
 export const platformLabel = (p: KolPlatform): string => KOL_PLATFORM_LABELS[p];
-export const tierLabel = (t: KolRow["tier"]): string => (t === null ? "No tier" : KOL_TIER_LABELS[t]);
-/** "2025-03-01 – 2025-04-15". */
-export const spanText = (start: string, end: string): string => `${start} – ${end}`;
+export const tierName = (tier: KolTier): string => t(TIER_LABEL[tier]);
+export const tierLabel = (tier: KolRow["tier"]): string => (tier === null ? t("kol.tier.none") : tierName(tier));
+export const objectiveName = (o: KolObjective): string => t(OBJECTIVE_LABEL[o]);
+export const campaignStatusName = (s: KolCampaignStatus): string => t(CAMPAIGN_STATUS_LABEL[s]);
+export const bookingStatusName = (s: KolBookingStatus): string => t(BOOKING_STATUS_LABEL[s]);
+/** "2025-03-01 – 2025-04-15" (in the user's calendar). */
+export const spanText = (start: string, end: string): string => t("kol.span", { start: formatDay(start), end: formatDay(end) });
+/** "2025-03-01 to 2025-04-15" (in the user's calendar). */
+export const rangeText = (start: string, end: string): string => t("kol.range", { start: formatDay(start), end: formatDay(end) });
 
 // ---------------------------------------------------------------------------------------------
 // Figure cards
@@ -58,45 +79,47 @@ export interface KolKeyFigure {
   readonly tracked?: (f: KolFigures) => boolean;
 }
 
-const EMV_ACTION_WORDS: Readonly<Record<EmvAction, string>> = { views: "view", likes: "like", comments: "comment", shares: "share", saves: "save", clicks: "click" };
+const EMV_PER_ACTION = {
+  views: "kol.emvPer.view", likes: "kol.emvPer.like", comments: "kol.emvPer.comment", shares: "kol.emvPer.share", saves: "kol.emvPer.save", clicks: "kol.emvPer.click",
+} as const satisfies Record<EmvAction, MessageKey>;
 
 /** The brand's EMV values in words: "฿0.10 a view, ฿1.00 a like, …". */
-export const emvValuesText = (v: EmvValues): string => EMV_ACTIONS.map((a) => `${money(v[a])} a ${EMV_ACTION_WORDS[a]}`).join(", ");
+export const emvValuesText = (v: EmvValues): string => EMV_ACTIONS.map((a) => t(EMV_PER_ACTION[a], { value: money(v[a]) })).join(t("kol.listSeparator"));
 
 /** The figure cards of the overview and of a campaign, in reading order. */
 export function kolFigures(emv: EmvValues): readonly KolKeyFigure[] {
   return [
-    { key: "cost", label: "Cost", value: (f) => f.cost, format: money, polarity: "neutral", missing: "no booking",
-      definition: "The agreed fees of the bookings not cancelled, in baht." },
-    { key: "posts", label: "Posts", value: (f) => f.posts, format: count, polarity: "higher-is-better", missing: "no post",
-      definition: "Posts published by the booked KOLs (a cancelled booking's posts do not count)." },
-    { key: "kols", label: "KOLs", value: (f) => f.kols, format: count, polarity: "higher-is-better", missing: "no KOL",
-      definition: "KOLs with a booking that is not cancelled." },
-    { key: "reach", label: "Reach", value: (f) => f.reach, format: count, polarity: "higher-is-better", missing: "no reach",
-      definition: "The reach each post reports, summed: a person reached by two posts counts twice." },
-    { key: "views", label: "Views", value: (f) => f.views, format: count, polarity: "higher-is-better", missing: "no views",
-      definition: "The views each post reports, summed." },
-    { key: "engagements", label: "Engagements", value: (f) => f.engagements, format: count, polarity: "higher-is-better", missing: "no engagements",
-      definition: "Likes + comments + shares + saves." },
-    { key: "engagementRate", label: "Engagement rate", value: (f) => f.engagementRate, format: rate, polarity: "higher-is-better",
-      missing: "no views or reach, so no engagement rate",
-      definition: "Engagements ÷ views on TikTok and YouTube posts, ÷ reach on Facebook and Instagram posts." },
-    { key: "cpv", label: "CPV", value: (f) => f.cpv, format: money, polarity: "lower-is-better", missing: "no views, so no CPV",
-      definition: "Cost per view: cost ÷ views. A rise is bad." },
-    { key: "cpe", label: "CPE", value: (f) => f.cpe, format: money, polarity: "lower-is-better", missing: "no engagements, so no CPE",
-      definition: "Cost per engagement: cost ÷ engagements. A rise is bad." },
-    { key: "cpm", label: "CPM", value: (f) => f.cpm, format: money, polarity: "lower-is-better", missing: "no reach, so no CPM",
-      definition: "Cost per thousand reached: cost ÷ reach × 1,000. A rise is bad." },
-    { key: "clicks", label: "Clicks", value: (f) => f.clicks, format: count, polarity: "higher-is-better", missing: "no post reports clicks",
-      definition: "Clicks on the posts' tracked links, where the posts report them.", tracked: (f) => f.clicks !== null },
-    { key: "sales", label: "Sales", value: (f) => f.sales, format: money, polarity: "higher-is-better", missing: "no tracked sales",
-      definition: "Sales through the KOLs' promo codes or tracked links, where known.", tracked: (f) => f.sales !== null },
-    { key: "roi", label: "ROI", value: (f) => f.roi, format: roiText, polarity: "higher-is-better", missing: "no tracked sales, so no ROI",
-      definition: "(Sales − cost of the bookings with tracked sales) ÷ that cost.", tracked: (f) => f.sales !== null },
-    { key: "emv", label: "EMV", value: (f) => f.emv, format: money, polarity: "higher-is-better", missing: "no actions",
-      definition: `Earned media value: each action at this brand's value (${emvValuesText(emv)}), summed.` },
-    { key: "emvPerBaht", label: "EMV per baht", value: (f) => f.emvPerBaht, format: times, polarity: "higher-is-better", missing: "no cost, so no EMV per baht",
-      definition: "EMV ÷ cost." },
+    { key: "cost", label: t("kol.figure.cost"), value: (f) => f.cost, format: money, polarity: "neutral", missing: t("kol.missing.cost"),
+      definition: t("kol.definition.cost") },
+    { key: "posts", label: t("kol.figure.posts"), value: (f) => f.posts, format: count, polarity: "higher-is-better", missing: t("kol.missing.posts"),
+      definition: t("kol.definition.posts") },
+    { key: "kols", label: t("kol.figure.kols"), value: (f) => f.kols, format: count, polarity: "higher-is-better", missing: t("kol.missing.kols"),
+      definition: t("kol.definition.kols") },
+    { key: "reach", label: t("kol.figure.reach"), value: (f) => f.reach, format: count, polarity: "higher-is-better", missing: t("kol.missing.reach"),
+      definition: t("kol.definition.reach") },
+    { key: "views", label: t("kol.figure.views"), value: (f) => f.views, format: count, polarity: "higher-is-better", missing: t("kol.missing.views"),
+      definition: t("kol.definition.views") },
+    { key: "engagements", label: t("kol.figure.engagements"), value: (f) => f.engagements, format: count, polarity: "higher-is-better", missing: t("kol.missing.engagements"),
+      definition: t("kol.definition.engagements") },
+    { key: "engagementRate", label: t("kol.figure.engagementRate"), value: (f) => f.engagementRate, format: rate, polarity: "higher-is-better",
+      missing: t("kol.missing.engagementRate"),
+      definition: t("kol.definition.engagementRate") },
+    { key: "cpv", label: t("kol.figure.cpv"), value: (f) => f.cpv, format: money, polarity: "lower-is-better", missing: t("kol.missing.cpv"),
+      definition: t("kol.definition.cpv") },
+    { key: "cpe", label: t("kol.figure.cpe"), value: (f) => f.cpe, format: money, polarity: "lower-is-better", missing: t("kol.missing.cpe"),
+      definition: t("kol.definition.cpe") },
+    { key: "cpm", label: t("kol.figure.cpm"), value: (f) => f.cpm, format: money, polarity: "lower-is-better", missing: t("kol.missing.cpm"),
+      definition: t("kol.definition.cpm") },
+    { key: "clicks", label: t("kol.figure.clicks"), value: (f) => f.clicks, format: count, polarity: "higher-is-better", missing: t("kol.missing.clicks"),
+      definition: t("kol.definition.clicks"), tracked: (f) => f.clicks !== null },
+    { key: "sales", label: t("kol.figure.sales"), value: (f) => f.sales, format: money, polarity: "higher-is-better", missing: t("kol.missing.sales"),
+      definition: t("kol.definition.sales"), tracked: (f) => f.sales !== null },
+    { key: "roi", label: t("kol.figure.roi"), value: (f) => f.roi, format: roiText, polarity: "higher-is-better", missing: t("kol.missing.roi"),
+      definition: t("kol.definition.roi"), tracked: (f) => f.sales !== null },
+    { key: "emv", label: t("kol.figure.emv"), value: (f) => f.emv, format: money, polarity: "higher-is-better", missing: t("kol.missing.emv"),
+      definition: t("kol.definition.emv", { values: emvValuesText(emv) }) },
+    { key: "emvPerBaht", label: t("kol.figure.emvPerBaht"), value: (f) => f.emvPerBaht, format: times, polarity: "higher-is-better", missing: t("kol.missing.emvPerBaht"),
+      definition: t("kol.definition.emvPerBaht") },
   ];
 }
 
@@ -110,8 +133,8 @@ export function keyFiguresTable(figures: readonly KolKeyFigure[], now: KolFigure
   const columns: FigureColumn[] = [{ header: nowName, format: count }];
   if (before !== null && beforeName !== null) columns.push({ header: beforeName, format: count });
   return {
-    caption: beforeName === null ? `KOL figures, ${nowName}` : `KOL figures, ${nowName}, against ${beforeName}`,
-    rowHeader: "Figure",
+    caption: beforeName === null ? t("kol.keyFigures.caption", { name: nowName }) : t("kol.keyFigures.captionAgainst", { name: nowName, before: beforeName }),
+    rowHeader: t("kol.table.figure"),
     columns,
     rows: figures.map((k) => ({ label: k.label, values: before === null ? [k.value(now)] : [k.value(now), k.value(before)], click: null })),
   };
@@ -128,48 +151,55 @@ const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16,
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** The columns of a breakdown's table (series, by platform, by tier). */
-const BREAKDOWN_COLUMNS: readonly FigureColumn[] = [
-  { header: "Cost (฿)", format: money },
-  { header: "Posts", format: count },
-  { header: "Views", format: count },
-  { header: "Reach", format: count },
-  { header: "Engagements", format: count },
-  { header: "Engagement rate", format: rate },
-  { header: "CPV (฿)", format: money },
-  { header: "CPE (฿)", format: money },
-  { header: "CPM (฿)", format: money },
-  { header: "EMV (฿)", format: money },
+const breakdownColumns = (): readonly FigureColumn[] => [
+  { header: t("kol.column.costBaht"), format: money },
+  { header: t("kol.figure.posts"), format: count },
+  { header: t("kol.figure.views"), format: count },
+  { header: t("kol.figure.reach"), format: count },
+  { header: t("kol.figure.engagements"), format: count },
+  { header: t("kol.figure.engagementRate"), format: rate },
+  { header: t("kol.column.cpvBaht"), format: money },
+  { header: t("kol.column.cpeBaht"), format: money },
+  { header: t("kol.column.cpmBaht"), format: money },
+  { header: t("kol.column.emvBaht"), format: money },
 ];
 const breakdownValues = (f: KolFigures) => [f.cost, f.posts, f.views, f.reach, f.engagements, f.engagementRate, f.cpv, f.cpe, f.cpm, f.emv];
 
 export function seriesCard(o: KolOverview, range: string): ChartCard {
   const x = o.series.map((p) => p.start);
+  const hover = dateHoverLabels(x, o.unit);
   const per = PER_UNIT[o.unit];
   return {
     id: "kol-cost-and-views-over-time",
-    title: "Cost and views over time",
-    note: `Bars: cost ${per} (฿, a booking's fee on the day of its first post); line: views ${per} (right axis).`,
+    title: t("kol.chart.series.title"),
+    note: t("kol.chart.series.note", { per }),
     clickable: false,
     wide: true,
     chart: {
       data: [
-        { type: "bar", name: "Cost", x, y: o.series.map((p) => p.cost), marker: { color: COLOURS.cost }, hovertemplate: "Cost ฿%{y:,.2f}<extra></extra>" },
-        { type: "scatter", mode: "lines+markers", name: "Views", x, y: o.series.map((p) => p.views), yaxis: "y2", line: { color: COLOURS.views, width: 2 }, marker: { size: 4 }, hovertemplate: "Views %{y:,}<extra></extra>" },
+        {
+          type: "bar", name: t("kol.figure.cost"), x, y: o.series.map((p) => p.cost), marker: { color: COLOURS.cost }, customdata: hover,
+          hovertemplate: `%{customdata}<br>${t("kol.figure.cost")} ฿%{y:,.2f}<extra></extra>`,
+        },
+        {
+          type: "scatter", mode: "lines+markers", name: t("kol.figure.views"), x, y: o.series.map((p) => p.views), yaxis: "y2", line: { color: COLOURS.views, width: 2 }, marker: { size: 4 },
+          customdata: hover, hovertemplate: `%{customdata}<br>${t("kol.figure.views")} %{y:,}<extra></extra>`,
+        },
       ],
       layout: {
         ...BASE_LAYOUT,
-        xaxis: { type: "date", tickformat: o.unit === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: GRID_COLOUR },
+        xaxis: { ...dateAxis(x, o.unit), automargin: true, gridcolor: GRID_COLOUR },
         yaxis: moneyAxis,
         yaxis2: { ...countAxis, overlaying: "y", side: "right", showgrid: false },
         margin: { l: 64, r: 64, t: 16, b: 48 },
         showlegend: true,
       },
-      label: `KOL cost and views ${per}, ${range}: ${money(o.totals.cost)} for ${count(o.totals.views)} views, CPV ${orDash(o.totals.cpv, money)}.`,
+      label: t("kol.chart.series.label", { per, range, cost: money(o.totals.cost), views: count(o.totals.views), cpv: orDash(o.totals.cpv, money) }),
     },
     table: {
-      caption: `KOL cost and views ${per}, ${range}`,
-      rowHeader: "Period",
-      columns: BREAKDOWN_COLUMNS,
+      caption: t("kol.chart.series.caption", { per, range }),
+      rowHeader: t("kol.table.period"),
+      columns: breakdownColumns(),
       rows: o.series.map((p) => ({ label: formatPeriod(p.start, o.unit), values: breakdownValues(p), click: null })),
     },
   };
@@ -185,37 +215,39 @@ export function platformCard(o: KolOverview, range: string): ChartCard {
   }));
   return {
     id: "kol-by-platform",
-    title: "By platform",
-    note: "Cost of the KOLs on each platform in the range; the table has every figure.",
-    hint: "Click a bar to see only that platform's KOLs.",
+    title: t("kol.chart.platform.title"),
+    note: t("kol.chart.platform.note"),
+    hint: t("kol.chart.platform.hint"),
     clickable: true,
     chart: {
       data: [
         {
-          type: "bar", name: "Cost", x: rows.map((r) => r.label), y: platforms.map((p) => p.cost), customdata: indices(rows.length),
+          type: "bar", name: t("kol.figure.cost"), x: rows.map((r) => r.label), y: platforms.map((p) => p.cost), customdata: indices(rows.length),
           marker: { color: platforms.map((p) => PLATFORM_COLOURS[p.platform]) }, hovertemplate: "%{x}: ฿%{y:,.2f}<extra></extra>",
         },
       ],
       layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: moneyAxis, showlegend: false },
-      label: `KOL cost by platform, ${range}: ${platforms.map((p) => `${platformLabel(p.platform)} ${money(p.cost)}`).join(", ") || "nothing spent"}.`,
+      label: t("kol.chart.platform.label", {
+        range, costs: platforms.map((p) => `${platformLabel(p.platform)} ${money(p.cost)}`).join(t("kol.listSeparator")) || t("kol.chart.nothingSpent"),
+      }),
     },
-    table: { caption: `KOL figures by platform, ${range}`, rowHeader: "Platform", columns: BREAKDOWN_COLUMNS, rows },
+    table: { caption: t("kol.chart.platform.caption", { range }), rowHeader: t("kol.table.platform"), columns: breakdownColumns(), rows },
   };
 }
 
 export function tierCard(o: KolOverview, range: string): ChartCard {
-  const rows: FigureRow[] = o.byTier.map((t) => ({ label: tierLabel(t.tier), values: breakdownValues(t), click: null }));
+  const rows: FigureRow[] = o.byTier.map((b) => ({ label: tierLabel(b.tier), values: breakdownValues(b), click: null }));
   return {
     id: "kol-by-tier",
-    title: "By tier",
-    note: "Cost and CPE of the KOLs of each tier (nano < 10K followers ≤ micro < 100K ≤ macro < 1M ≤ mega).",
+    title: t("kol.chart.tier.title"),
+    note: t("kol.chart.tier.note"),
     clickable: false,
     chart: {
       data: [
-        { type: "bar", name: "Cost", x: rows.map((r) => r.label), y: o.byTier.map((t) => t.cost), marker: { color: COLOURS.cost }, hovertemplate: "%{x}: ฿%{y:,.2f}<extra></extra>" },
+        { type: "bar", name: t("kol.figure.cost"), x: rows.map((r) => r.label), y: o.byTier.map((b) => b.cost), marker: { color: COLOURS.cost }, hovertemplate: "%{x}: ฿%{y:,.2f}<extra></extra>" },
         {
-          type: "scatter", mode: "lines+markers", name: "CPE", x: rows.map((r) => r.label), y: o.byTier.map((t) => t.cpe), yaxis: "y2",
-          line: { color: COLOURS.views, width: 2 }, hovertemplate: "CPE ฿%{y:,.2f}<extra></extra>",
+          type: "scatter", mode: "lines+markers", name: t("kol.figure.cpe"), x: rows.map((r) => r.label), y: o.byTier.map((b) => b.cpe), yaxis: "y2",
+          line: { color: COLOURS.views, width: 2 }, hovertemplate: `${t("kol.figure.cpe")} ฿%{y:,.2f}<extra></extra>`,
         },
       ],
       layout: {
@@ -226,9 +258,12 @@ export function tierCard(o: KolOverview, range: string): ChartCard {
         margin: { l: 64, r: 64, t: 16, b: 48 },
         showlegend: true,
       },
-      label: `KOL cost and CPE by tier, ${range}: ${o.byTier.map((t) => `${tierLabel(t.tier)} ${money(t.cost)}, CPE ${orDash(t.cpe, money)}`).join("; ") || "nothing spent"}.`,
+      label: t("kol.chart.tier.label", {
+        range,
+        costs: o.byTier.map((b) => t("kol.chart.tier.labelPart", { tier: tierLabel(b.tier), cost: money(b.cost), cpe: orDash(b.cpe, money) })).join("; ") || t("kol.chart.nothingSpent"),
+      }),
     },
-    table: { caption: `KOL figures by tier, ${range}`, rowHeader: "Tier", columns: BREAKDOWN_COLUMNS, rows },
+    table: { caption: t("kol.chart.tier.caption", { range }), rowHeader: t("kol.table.tier"), columns: breakdownColumns(), rows },
   };
 }
 
@@ -239,13 +274,13 @@ export function overviewCards(o: KolOverview, range: string): ChartCard[] {
 /** The scatter's table: one row per KOL in view. */
 export function scatterTable(kols: readonly KolRow[], campaign: string): FigureTable {
   return {
-    caption: `Cost efficiency of the KOLs, ${campaign}`,
-    rowHeader: "KOL",
+    caption: t("kol.scatter.caption", { campaign }),
+    rowHeader: t("kol.table.kol"),
     columns: [
-      { header: "Reach", format: count },
-      { header: "CPE (฿)", format: money },
-      { header: "Cost (฿)", format: money },
-      { header: "Engagements", format: count },
+      { header: t("kol.figure.reach"), format: count },
+      { header: t("kol.column.cpeBaht"), format: money },
+      { header: t("kol.column.costBaht"), format: money },
+      { header: t("kol.figure.engagements"), format: count },
     ],
     rows: kols.map((k) => ({ label: `${k.name} (@${k.handle})`, values: [k.reach, k.cpe, k.cost, k.engagements], click: null })),
   };
@@ -279,7 +314,7 @@ export function scatterChart(kols: readonly KolRow[], picked: number | null, cam
           opacity: 0.85,
           line: { color: ks.map((k) => (k.kolId === picked ? "#ff6d1d" : "#ffffff")), width: ks.map((k) => (k.kolId === picked ? 3 : 1)) },
         },
-        hovertemplate: "%{text}<br>Reach %{x:,}<br>CPE ฿%{y:,.2f}<extra>%{fullData.name}</extra>",
+        hovertemplate: `%{text}<br>${t("kol.figure.reach")} %{x:,}<br>${t("kol.figure.cpe")} ฿%{y:,.2f}<extra>%{fullData.name}</extra>`,
       },
     ];
   });
@@ -289,16 +324,19 @@ export function scatterChart(kols: readonly KolRow[], picked: number | null, cam
     layout: {
       ...BASE_LAYOUT,
       // Reach runs from a few thousand (nano) to millions (mega), CPE from satang to tens of baht: log scales keep every dot apart.
-      xaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: "Reach (log scale)" } },
-      yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, tickprefix: "฿", title: { text: "CPE (log scale)" } },
+      xaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: t("kol.scatter.xTitle") } },
+      yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, tickprefix: "฿", title: { text: t("kol.scatter.yTitle") } },
       legend: { orientation: "h", y: -0.32 },
       margin: { l: 72, r: 16, t: 16, b: 64 },
       showlegend: true,
     },
     label:
       plotted.length === 0
-        ? `Cost efficiency of the KOLs of ${campaign}: no KOL has engagements, reach and a fee yet.`
-        : `CPE against reach, one dot per KOL of ${campaign}: ${count(plotted.length)} KOLs; the lowest CPE is ${best === undefined ? NO_VALUE : `${best.name}'s, ${orDash(best.cpe, money)}`}.`,
+        ? t("kol.scatter.labelEmpty", { campaign })
+        : t("kol.scatter.label", {
+            campaign, count: count(plotted.length),
+            best: best === undefined ? NO_VALUE : t("kol.scatter.labelBest", { name: best.name, cpe: orDash(best.cpe, money) }),
+          }),
   };
 }
 
@@ -315,8 +353,9 @@ export function timelineCard(posts: readonly KolPostRow[], campaign: string): Ch
         x: ps.map((p) => p.day),
         y: ps.map((p) => p.views),
         text: ps.map((p) => p.kolName),
+        customdata: dateHoverLabels(ps.map((p) => p.day), "day"),
         marker: { color: PLATFORM_COLOURS[platform], size: 9, opacity: 0.8 },
-        hovertemplate: "%{text}<br>%{x}<br>Views %{y:,}<extra>%{fullData.name}</extra>",
+        hovertemplate: `%{text}<br>%{customdata}<br>${t("kol.figure.views")} %{y:,}<extra>%{fullData.name}</extra>`,
       },
     ];
   });
@@ -325,34 +364,34 @@ export function timelineCard(posts: readonly KolPostRow[], campaign: string): Ch
   const last = ordered[ordered.length - 1];
   return {
     id: "kol-timeline-of-posts",
-    title: "Timeline of posts",
-    note: "Each post on the day it was published (Bangkok), at its views (log scale: each step up is ten times more views).",
+    title: t("kol.timeline.title"),
+    note: t("kol.timeline.note"),
     clickable: false,
     wide: true,
     chart: {
       data,
       layout: {
         ...BASE_LAYOUT,
-        xaxis: { type: "date", tickformat: "%d %b", automargin: true, gridcolor: GRID_COLOUR },
+        xaxis: { ...dateAxis(ordered.map((p) => p.day), "day"), automargin: true, gridcolor: GRID_COLOUR },
         // One viral post would flatten the rest on a linear axis.
-        yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: "Views (log scale)" } },
+        yaxis: { gridcolor: GRID_COLOUR, automargin: true, type: "log", dtick: 1, title: { text: t("kol.timeline.yTitle") } },
         margin: { l: 72, r: 16, t: 16, b: 48 },
         showlegend: true,
       },
       label:
         first === undefined || last === undefined
-          ? `Timeline of the posts of ${campaign}: no post yet.`
-          : `Timeline of the ${count(posts.length)} posts of ${campaign}, ${first.day} to ${last.day}, views against the day published.`,
+          ? t("kol.timeline.labelEmpty", { campaign })
+          : t("kol.timeline.label", { count: count(posts.length), campaign, range: rangeText(first.day, last.day) }),
     },
     table: {
-      caption: `Posts by day published, ${campaign}`,
-      rowHeader: "Post",
+      caption: t("kol.timeline.caption", { campaign }),
+      rowHeader: t("kol.table.post"),
       columns: [
-        { header: "Views", format: count },
-        { header: "Reach", format: count },
-        { header: "Engagements", format: count },
+        { header: t("kol.figure.views"), format: count },
+        { header: t("kol.figure.reach"), format: count },
+        { header: t("kol.figure.engagements"), format: count },
       ],
-      rows: ordered.map((p) => ({ label: `${p.day} ${p.kolName} (${platformLabel(p.platform)})`, values: [p.views, p.reach, p.engagements], click: null })),
+      rows: ordered.map((p) => ({ label: `${formatDay(p.day)} ${p.kolName} (${platformLabel(p.platform)})`, values: [p.views, p.reach, p.engagements], click: null })),
     },
   };
 }
@@ -360,113 +399,122 @@ export function timelineCard(posts: readonly KolPostRow[], campaign: string): Ch
 // ---------------------------------------------------------------------------------------------
 // Tables and their CSV
 
-export const objectiveLabel = (c: Pick<KolCampaignSummary, "objective">): string => KOL_OBJECTIVE_LABELS[c.objective];
-export const campaignStatusLabel = (c: Pick<KolCampaignSummary, "status">): string => KOL_CAMPAIGN_STATUS_LABELS[c.status];
-export const bookingStatusLabel = (s: KolCampaignDetail["bookings"][number]["status"]): string => KOL_BOOKING_STATUS_LABELS[s];
+export const objectiveLabel = (c: Pick<KolCampaignSummary, "objective">): string => objectiveName(c.objective);
+export const campaignStatusLabel = (c: Pick<KolCampaignSummary, "status">): string => campaignStatusName(c.status);
+export const bookingStatusLabel = (s: KolCampaignDetail["bookings"][number]["status"]): string => bookingStatusName(s);
 
 /** Spend against budget in words: "72.4% of the budget", "over budget: 112.0%", "no budget". */
 export function spentText(share: number | null): string {
-  if (share === null) return "no budget set";
+  if (share === null) return t("kol.spent.noBudget");
   const percent = formatPercent(share * 100, 1, 1);
-  return share > 1 ? `${percent}, over budget` : `${percent} of the budget`;
+  return share > 1 ? t("kol.spent.over", { percent }) : t("kol.spent.of", { percent });
 }
 
-export const CAMPAIGN_CSV_COLUMNS: readonly CsvColumn<KolCampaignSummary>[] = [
-  { header: "Campaign", value: (c) => c.name },
-  { header: "ID", value: (c) => c.id },
-  { header: "Objective", value: (c) => objectiveLabel(c) },
-  { header: "Status", value: (c) => campaignStatusLabel(c) },
-  { header: "Start", value: (c) => c.start },
-  { header: "End", value: (c) => c.end },
-  { header: "Budget (THB)", value: (c) => c.budget },
-  { header: "Cost (THB)", value: (c) => c.figures.cost },
-  { header: "Spent of budget", value: (c) => c.spentShare },
-  { header: "KOLs", value: (c) => c.figures.kols },
-  { header: "Posts", value: (c) => c.figures.posts },
-  { header: "Views", value: (c) => c.figures.views },
-  { header: "Engagements", value: (c) => c.figures.engagements },
-  { header: "CPE (THB)", value: (c) => c.figures.cpe },
-  { header: "EMV (THB)", value: (c) => c.figures.emv },
+/** Spend against budget, short (next to its bar): "72.4%", "112.0%, over budget". */
+export function spentShort(share: number): string {
+  const percent = formatPercent(share * 100, 1, 1);
+  return share > 1 ? t("kol.spent.over", { percent }) : percent;
+}
+
+export const campaignCsvColumns = (): readonly CsvColumn<KolCampaignSummary>[] => [
+  { header: t("kol.column.campaign"), value: (c) => c.name },
+  { header: t("kol.column.id"), value: (c) => c.id },
+  { header: t("kol.column.objective"), value: (c) => objectiveLabel(c) },
+  { header: t("kol.column.status"), value: (c) => campaignStatusLabel(c) },
+  { header: t("kol.column.start"), value: (c) => formatDay(c.start) },
+  { header: t("kol.column.end"), value: (c) => formatDay(c.end) },
+  { header: t("kol.csv.budget"), value: (c) => c.budget },
+  { header: t("kol.csv.cost"), value: (c) => c.figures.cost },
+  { header: t("kol.column.spentOfBudget"), value: (c) => c.spentShare },
+  { header: t("kol.figure.kols"), value: (c) => c.figures.kols },
+  { header: t("kol.figure.posts"), value: (c) => c.figures.posts },
+  { header: t("kol.figure.views"), value: (c) => c.figures.views },
+  { header: t("kol.figure.engagements"), value: (c) => c.figures.engagements },
+  { header: t("kol.csv.cpe"), value: (c) => c.figures.cpe },
+  { header: t("kol.csv.emv"), value: (c) => c.figures.emv },
 ];
 
 /** The leaderboard's figure columns, by sort key; each shows "—" where the figure has no value. */
-export const LEADERBOARD_COLUMNS = [
-  { header: "Followers", sort: "followers", cell: (r: KolRow) => followersText(r.followers) },
-  { header: "Cost", sort: "cost", cell: (r: KolRow) => money(r.cost) },
-  { header: "Posts", sort: "posts", cell: (r: KolRow) => count(r.posts) },
-  { header: "Reach", sort: "reach", cell: (r: KolRow) => count(r.reach) },
-  { header: "Views", sort: "views", cell: (r: KolRow) => count(r.views) },
-  { header: "Engagements", sort: "engagements", cell: (r: KolRow) => count(r.engagements) },
-  { header: "Eng. rate", sort: "engagementRate", cell: (r: KolRow) => orDash(r.engagementRate, rate) },
-  { header: "CPV", sort: "cpv", cell: (r: KolRow) => orDash(r.cpv, money) },
-  { header: "CPE", sort: "cpe", cell: (r: KolRow) => orDash(r.cpe, money) },
-  { header: "CPM", sort: "cpm", cell: (r: KolRow) => orDash(r.cpm, money) },
-  { header: "Sales", sort: "sales", cell: (r: KolRow) => orDash(r.sales, money) },
-  { header: "ROI", sort: "roi", cell: (r: KolRow) => orDash(r.roi, roiText) },
-  { header: "EMV", sort: "emv", cell: (r: KolRow) => money(r.emv) },
-] as const;
+export const leaderboardColumns = () =>
+  [
+    { header: t("kol.figure.followers"), sort: "followers", cell: (r: KolRow) => followersText(r.followers) },
+    { header: t("kol.figure.cost"), sort: "cost", cell: (r: KolRow) => money(r.cost) },
+    { header: t("kol.figure.posts"), sort: "posts", cell: (r: KolRow) => count(r.posts) },
+    { header: t("kol.figure.reach"), sort: "reach", cell: (r: KolRow) => count(r.reach) },
+    { header: t("kol.figure.views"), sort: "views", cell: (r: KolRow) => count(r.views) },
+    { header: t("kol.figure.engagements"), sort: "engagements", cell: (r: KolRow) => count(r.engagements) },
+    { header: t("kol.column.engRate"), sort: "engagementRate", cell: (r: KolRow) => orDash(r.engagementRate, rate) },
+    { header: t("kol.figure.cpv"), sort: "cpv", cell: (r: KolRow) => orDash(r.cpv, money) },
+    { header: t("kol.figure.cpe"), sort: "cpe", cell: (r: KolRow) => orDash(r.cpe, money) },
+    { header: t("kol.figure.cpm"), sort: "cpm", cell: (r: KolRow) => orDash(r.cpm, money) },
+    { header: t("kol.figure.sales"), sort: "sales", cell: (r: KolRow) => orDash(r.sales, money) },
+    { header: t("kol.figure.roi"), sort: "roi", cell: (r: KolRow) => orDash(r.roi, roiText) },
+    { header: t("kol.figure.emv"), sort: "emv", cell: (r: KolRow) => money(r.emv) },
+  ] as const;
 
-/** The other sorts the leaderboard offers in its "Sort by" list (figures without a column of their own). */
+/** The sorts the leaderboard offers in its "Sort by" list, with their names' keys. */
 export const SORT_NAMES = {
-  name: "Name", followers: "Followers", bookings: "Bookings", cost: "Cost", posts: "Posts", reach: "Reach", views: "Views",
-  likes: "Likes", comments: "Comments", shares: "Shares", saves: "Saves", clicks: "Clicks", engagements: "Engagements",
-  engagementRate: "Engagement rate", cpv: "CPV", cpe: "CPE", cpm: "CPM", sales: "Sales", roi: "ROI", emv: "EMV", emvPerBaht: "EMV per baht",
-} as const;
+  name: "kol.sort.name", followers: "kol.figure.followers", bookings: "kol.figure.bookings", cost: "kol.figure.cost", posts: "kol.figure.posts",
+  reach: "kol.figure.reach", views: "kol.figure.views", likes: "kol.figure.likes", comments: "kol.figure.comments", shares: "kol.figure.shares",
+  saves: "kol.figure.saves", clicks: "kol.figure.clicks", engagements: "kol.figure.engagements", engagementRate: "kol.figure.engagementRate",
+  cpv: "kol.figure.cpv", cpe: "kol.figure.cpe", cpm: "kol.figure.cpm", sales: "kol.figure.sales", roi: "kol.figure.roi", emv: "kol.figure.emv",
+  emvPerBaht: "kol.figure.emvPerBaht",
+} as const satisfies Record<string, MessageKey>;
 
-export const LEADERBOARD_CSV_COLUMNS: readonly CsvColumn<KolRow>[] = [
-  { header: "KOL", value: (r) => r.name },
-  { header: "Handle", value: (r) => r.handle },
-  { header: "Platform", value: (r) => platformLabel(r.platform) },
-  { header: "Tier", value: (r) => (r.tier === null ? null : KOL_TIER_LABELS[r.tier]) },
-  { header: "Followers", value: (r) => r.followers },
-  { header: "Bookings", value: (r) => r.bookings },
-  { header: "Cost (THB)", value: (r) => r.cost },
-  { header: "Posts", value: (r) => r.posts },
-  { header: "Reach", value: (r) => r.reach },
-  { header: "Views", value: (r) => r.views },
-  { header: "Likes", value: (r) => r.likes },
-  { header: "Comments", value: (r) => r.comments },
-  { header: "Shares", value: (r) => r.shares },
-  { header: "Saves", value: (r) => r.saves },
-  { header: "Clicks", value: (r) => r.clicks },
-  { header: "Engagements", value: (r) => r.engagements },
-  { header: "Engagement rate", value: (r) => r.engagementRate },
-  { header: "CPV (THB)", value: (r) => r.cpv },
-  { header: "CPE (THB)", value: (r) => r.cpe },
-  { header: "CPM (THB)", value: (r) => r.cpm },
-  { header: "Sales (THB)", value: (r) => r.sales },
-  { header: "ROI", value: (r) => r.roi },
-  { header: "EMV (THB)", value: (r) => r.emv },
-  { header: "EMV per baht", value: (r) => r.emvPerBaht },
+export const leaderboardCsvColumns = (): readonly CsvColumn<KolRow>[] => [
+  { header: t("kol.table.kol"), value: (r) => r.name },
+  { header: t("kol.column.handle"), value: (r) => r.handle },
+  { header: t("kol.table.platform"), value: (r) => platformLabel(r.platform) },
+  { header: t("kol.table.tier"), value: (r) => (r.tier === null ? null : tierName(r.tier)) },
+  { header: t("kol.figure.followers"), value: (r) => r.followers },
+  { header: t("kol.figure.bookings"), value: (r) => r.bookings },
+  { header: t("kol.csv.cost"), value: (r) => r.cost },
+  { header: t("kol.figure.posts"), value: (r) => r.posts },
+  { header: t("kol.figure.reach"), value: (r) => r.reach },
+  { header: t("kol.figure.views"), value: (r) => r.views },
+  { header: t("kol.figure.likes"), value: (r) => r.likes },
+  { header: t("kol.figure.comments"), value: (r) => r.comments },
+  { header: t("kol.figure.shares"), value: (r) => r.shares },
+  { header: t("kol.figure.saves"), value: (r) => r.saves },
+  { header: t("kol.figure.clicks"), value: (r) => r.clicks },
+  { header: t("kol.figure.engagements"), value: (r) => r.engagements },
+  { header: t("kol.figure.engagementRate"), value: (r) => r.engagementRate },
+  { header: t("kol.csv.cpv"), value: (r) => r.cpv },
+  { header: t("kol.csv.cpe"), value: (r) => r.cpe },
+  { header: t("kol.csv.cpm"), value: (r) => r.cpm },
+  { header: t("kol.csv.sales"), value: (r) => r.sales },
+  { header: t("kol.figure.roi"), value: (r) => r.roi },
+  { header: t("kol.csv.emv"), value: (r) => r.emv },
+  { header: t("kol.figure.emvPerBaht"), value: (r) => r.emvPerBaht },
 ];
 
-export const POSTS_CSV_COLUMNS: readonly CsvColumn<KolPostRow>[] = [
-  { header: "KOL", value: (p) => p.kolName },
-  { header: "Platform", value: (p) => platformLabel(p.platform) },
-  { header: "Link", value: (p) => p.permalink },
-  { header: "Published at", value: (p) => p.publishedAt },
-  { header: "Day", value: (p) => p.day },
-  { header: "Views", value: (p) => p.views },
-  { header: "Reach", value: (p) => p.reach },
-  { header: "Likes", value: (p) => p.likes },
-  { header: "Comments", value: (p) => p.comments },
-  { header: "Shares", value: (p) => p.shares },
-  { header: "Saves", value: (p) => p.saves },
-  { header: "Clicks", value: (p) => p.clicks },
-  { header: "Engagements", value: (p) => p.engagements },
-  { header: "Engagement rate", value: (p) => p.engagementRate },
-  { header: "Sales (THB)", value: (p) => p.sales },
-  { header: "EMV (THB)", value: (p) => p.emv },
+export const postsCsvColumns = (): readonly CsvColumn<KolPostRow>[] => [
+  { header: t("kol.table.kol"), value: (p) => p.kolName },
+  { header: t("kol.table.platform"), value: (p) => platformLabel(p.platform) },
+  { header: t("kol.column.link"), value: (p) => p.permalink },
+  { header: t("kol.column.publishedAt"), value: (p) => p.publishedAt },
+  { header: t("kol.column.day"), value: (p) => formatDay(p.day) },
+  { header: t("kol.figure.views"), value: (p) => p.views },
+  { header: t("kol.figure.reach"), value: (p) => p.reach },
+  { header: t("kol.figure.likes"), value: (p) => p.likes },
+  { header: t("kol.figure.comments"), value: (p) => p.comments },
+  { header: t("kol.figure.shares"), value: (p) => p.shares },
+  { header: t("kol.figure.saves"), value: (p) => p.saves },
+  { header: t("kol.figure.clicks"), value: (p) => p.clicks },
+  { header: t("kol.figure.engagements"), value: (p) => p.engagements },
+  { header: t("kol.figure.engagementRate"), value: (p) => p.engagementRate },
+  { header: t("kol.csv.sales"), value: (p) => p.sales },
+  { header: t("kol.csv.emv"), value: (p) => p.emv },
 ];
 
 type BookingRow = KolCampaignDetail["bookings"][number];
-export const BOOKINGS_CSV_COLUMNS: readonly CsvColumn<BookingRow>[] = [
-  { header: "KOL", value: (b) => b.kolName },
-  { header: "Platform", value: (b) => platformLabel(b.platform) },
-  { header: "Deliverables", value: (b) => b.deliverables },
-  { header: "Fee (THB)", value: (b) => b.fee },
-  { header: "Status", value: (b) => bookingStatusLabel(b.status) },
-  { header: "Posts", value: (b) => b.posts },
+export const bookingsCsvColumns = (): readonly CsvColumn<BookingRow>[] => [
+  { header: t("kol.table.kol"), value: (b) => b.kolName },
+  { header: t("kol.table.platform"), value: (b) => platformLabel(b.platform) },
+  { header: t("kol.column.deliverables"), value: (b) => b.deliverables },
+  { header: t("kol.csv.fee"), value: (b) => b.fee },
+  { header: t("kol.column.status"), value: (b) => bookingStatusLabel(b.status) },
+  { header: t("kol.figure.posts"), value: (b) => b.posts },
 ];
 
 /** Only https links are opened (the server stores what a sheet gave). */
