@@ -114,12 +114,12 @@ export function dailyCard(s: SaleSummary, range: string): ChartCard {
     wide: true,
     chart: {
       data: [
-        { type: "bar", name: gmvName, x, y: s.days.map((d) => d.gmv), customdata: s.days.map((d, i) => [hover[i], money(d.gmv)]), marker: { color: COLOURS.gmv }, hovertemplate: `%{customdata[0]}: %{customdata[1]}<extra>${gmvName}</extra>` },
+        { type: "bar", name: gmvName, x, y: s.days.map((d) => d.gmv), customdata: s.days.map((d, i) => [hover[i] ?? "", money(d.gmv)]), marker: { color: COLOURS.gmv }, hovertemplate: `%{customdata[0]}: %{customdata[1]}<extra>${gmvName}</extra>` },
         ...(measured === 0
           ? []
           : [{
               type: "scatter" as const, mode: "lines+markers" as const, name: viewsName, x, y: s.days.map((d) => d.views), yaxis: "y2" as const,
-              customdata: s.days.map((d, i) => [hover[i], d.views === null ? "" : t("sale.chart.daily.viewsHover", { views: count(d.views) })]),
+              customdata: s.days.map((d, i) => [hover[i] ?? "", d.views === null ? "" : t("sale.chart.daily.viewsHover", { views: count(d.views) })]),
               connectgaps: false, line: { color: COLOURS.views, width: 2 }, marker: { size: 4 }, hovertemplate: `%{customdata[0]}: %{customdata[1]}<extra>${viewsName}</extra>`,
             }]),
       ],
