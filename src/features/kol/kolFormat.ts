@@ -8,7 +8,7 @@
  */
 import type { Data, Layout } from "plotly.js";
 import {
-  EMV_ACTIONS, KOL_PLATFORM_LABELS, KOL_PLATFORMS,
+  EMV_ACTIONS, KOL_BOOKING_STATUSES, KOL_CAMPAIGN_STATUSES, KOL_OBJECTIVES, KOL_PLATFORM_LABELS, KOL_PLATFORMS,
   type EmvAction, type EmvValues, type KolBookingStatus, type KolCampaignDetail, type KolCampaignStatus, type KolCampaignSummary, type KolFigures, type KolObjective,
   type KolOverview, type KolPlatform, type KolPostRow, type KolRow, type KolTier,
 } from "../../../domain/kolContract";
@@ -56,6 +56,12 @@ export const tierLabel = (tier: KolRow["tier"]): string => (tier === null ? t("k
 export const objectiveName = (o: KolObjective): string => t(OBJECTIVE_LABEL[o]);
 export const campaignStatusName = (s: KolCampaignStatus): string => t(CAMPAIGN_STATUS_LABEL[s]);
 export const bookingStatusName = (s: KolBookingStatus): string => t(BOOKING_STATUS_LABEL[s]);
+/** The choices of a select, each by its name in the user's language. */
+const labelsOf = <V extends string>(values: readonly V[], name: (v: V) => string): Record<V, string> =>
+  Object.fromEntries(values.map((v) => [v, name(v)])) as Record<V, string>;
+export const objectiveLabels = (): Record<KolObjective, string> => labelsOf(KOL_OBJECTIVES, objectiveName);
+export const campaignStatusLabels = (): Record<KolCampaignStatus, string> => labelsOf(KOL_CAMPAIGN_STATUSES, campaignStatusName);
+export const bookingStatusLabels = (): Record<KolBookingStatus, string> => labelsOf(KOL_BOOKING_STATUSES, bookingStatusName);
 /** "2025-03-01 – 2025-04-15" (in the user's calendar). */
 export const spanText = (start: string, end: string): string => t("kol.span", { start: formatDay(start), end: formatDay(end) });
 /** "2025-03-01 to 2025-04-15" (in the user's calendar). */

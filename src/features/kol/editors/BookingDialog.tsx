@@ -6,9 +6,7 @@
  * (the server refuses a KOL with bookings, and the confirmation says why).
  */
 import { useId, useState, type FormEvent } from "react";
-import {
-  KOL_BOOKING_STATUSES, KOL_BOOKING_STATUS_LABELS, KOL_PLATFORM_LABELS, KOL_TIER_LABELS, type Kol, type KolBooking,
-} from "../../../../domain/kolContract";
+import { KOL_BOOKING_STATUSES, KOL_PLATFORM_LABELS, type Kol, type KolBooking } from "../../../../domain/kolContract";
 import type { KolEditorView } from "../../../../machines/kolEditors/kolEditorSelectors";
 import { kolBookingEditorMachine, type KolRoster } from "../../../../machines/kolEditors/kolEditors";
 import { bookingFormOf, bookingFormProblems, searchKols, type BookingForm } from "../../../../machines/kolEditors/kolForms";
@@ -20,6 +18,8 @@ import { DeleteKolItemDialog } from "./DeleteKolItemDialog";
 import { KolDialog } from "./KolDialog";
 import { bookingEditorActors } from "./kolEditorActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { bookingStatusLabels, tierName } from "@/features/kol/kolFormat";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./editors.css";
 
 export interface BookingDialogProps {
@@ -34,8 +34,8 @@ export interface BookingDialogProps {
 
 /** A KOL as the picker lists it: name, @handle, platform, tier and followers. */
 export function kolLabel(k: Kol): string {
-  const tier = k.tier === null ? "" : ` · ${KOL_TIER_LABELS[k.tier]}`;
-  const followers = k.followers === null ? "" : ` · ${formatCount(k.followers)} followers`;
+  const tier = k.tier === null ? "" : ` · ${tierName(k.tier)}`;
+  const followers = k.followers === null ? "" : ` · ${t("kol.bookingForm.followers", { n: formatCount(k.followers) })}`;
   return `${k.name} (@${k.handle}) · ${KOL_PLATFORM_LABELS[k.platform]}${tier}${followers}`;
 }
 
@@ -70,7 +70,7 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
   if (view.loading) {
     return (
       <p role="status" className="kol-loading">
-        Loading the brand's KOLs…
+        {t("kol.bookingForm.loading")}
       </p>
     );
   }
@@ -78,11 +78,11 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
     return (
       <div className="kol-form">
         <p className="form-error" role="alert">
-          The KOLs could not be loaded: {view.loadError}
+          {t("kol.bookingForm.loadFailed", { error: translateMessage(view.loadError) })}
         </p>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={onCancel} />
-          <Button type="button" label="Try again" onClick={onRetry} />
+          <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} />
+          <Button type="button" label={t("kol.tryAgain")} onClick={onRetry} />
         </div>
       </div>
     );
@@ -91,67 +91,70 @@ export function BookingFormView({ view, onChange, onSave, onCancel, onRetry, onN
   return (
     <form className="kol-form" onSubmit={submit} noValidate aria-busy={view.saving}>
       <fieldset className="kol-picker" aria-describedby={problems.kolId === undefined ? `${pickerId}-chosen` : `${pickerId}-chosen ${problemId(pickerId)}`}>
-        <legend className="field-label">KOL</legend>
+        <legend className="field-label">{t("kol.table.kol")}</legend>
         <div className="kol-picker-bar">
           <input
             type="search"
             className="p-inputtext p-component"
-            aria-label="Search KOLs by name or handle"
-            placeholder="Search by name or @handle"
+            aria-label={t("kol.bookingForm.searchLabel")}
+            placeholder={t("kol.bookingForm.searchPlaceholder")}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
           />
-          <Button type="button" label="+ New KOL" outlined onClick={onNewKol} disabled={view.saving} />
+          <Button type="button" label={t("kol.bookingForm.newKol")} outlined onClick={onNewKol} disabled={view.saving} />
         </div>
         <div className="kol-chosen-bar">
           <p id={`${pickerId}-chosen`} className="kol-chosen" aria-live="polite">
-            {chosen === null ? "No KOL chosen yet." : `Chosen: ${chosen.name} (@${chosen.handle}), ${KOL_PLATFORM_LABELS[chosen.platform]}`}
+            {chosen === null
+              ? t("kol.bookingForm.noneChosen")
+              : t("kol.bookingForm.chosen", { name: chosen.name, handle: chosen.handle, platform: KOL_PLATFORM_LABELS[chosen.platform] })}
           </p>
           {chosen !== null && (
             <>
-              <Button type="button" label="Edit KOL" aria-label={`Edit KOL ${chosen.name}`} text size="small" onClick={() => onEditKol(chosen)} disabled={view.saving} />
-              <Button type="button" label="Delete KOL" aria-label={`Delete KOL ${chosen.name}`} text size="small" severity="danger" onClick={() => onDeleteKol(chosen)} disabled={view.saving} />
+              <Button type="button" label={t("kol.bookingForm.editKol")} aria-label={t("kol.bookingForm.editKolOf", { name: chosen.name })} text size="small" onClick={() => onEditKol(chosen)} disabled={view.saving} />
+              <Button type="button" label={t("kol.bookingForm.deleteKol")} aria-label={t("kol.bookingForm.deleteKolOf", { name: chosen.name })} text size="small" severity="danger" onClick={() => onDeleteKol(chosen)} disabled={view.saving} />
             </>
           )}
         </div>
-        <div className="kol-picker-list" role="radiogroup" aria-label="KOLs of the brand" aria-invalid={problems.kolId !== undefined}>
-          {shown.length === 0 && <p className="kol-hint">{roster.length === 0 ? "The brand has no KOL yet: add one with + New KOL." : "No KOL matches the search."}</p>}
+        <div className="kol-picker-list" role="radiogroup" aria-label={t("kol.bookingForm.roster")} aria-invalid={problems.kolId !== undefined}>
+          {shown.length === 0 && <p className="kol-hint">{roster.length === 0 ? t("kol.bookingForm.rosterEmpty") : t("kol.bookingForm.noMatch")}</p>}
           {shown.map((k) => (
             <label key={k.id} className="kol-pick">
               <input type="radio" name={pickerId} checked={form.kolId === k.id} onChange={() => onChange({ kolId: k.id })} />
               <span>{kolLabel(k)}</span>
             </label>
           ))}
-          {found.length > shown.length && <p className="kol-hint">{formatCount(found.length - shown.length)} more: narrow the search.</p>}
+          {found.length > shown.length && <p className="kol-hint">{t("kol.bookingForm.more", { n: formatCount(found.length - shown.length) })}</p>}
         </div>
         <FieldProblem id={pickerId} problem={problems.kolId} />
       </fieldset>
-      <FormField id={`${id}-deliverables`} label="Deliverables" problem={problems.deliverables} hint="What the KOL delivers, e.g. 1 TikTok video + 3 stories.">
+      <FormField id={`${id}-deliverables`} label={t("kol.column.deliverables")} problem={problems.deliverables} hint={t("kol.bookingForm.deliverablesHint")}>
         {(control) => (
           <textarea {...control} className="p-inputtext p-component" rows={2} maxLength={500} value={form.deliverables} onChange={(e) => onChange({ deliverables: e.target.value })} />
         )}
       </FormField>
       <div className="kol-row">
-        <FormField id={`${id}-fee`} label="Agreed fee (฿)" problem={problems.fee}>
+        <FormField id={`${id}-fee`} label={t("kol.bookingForm.fee")} problem={problems.fee}>
           {(control) => (
             <span className="kol-adorned">
-              <span aria-hidden="true">฿</span>
+              {/* i18n-ignore: the currency symbol */}
+            <span aria-hidden="true">฿</span>
               <input {...control} className="p-inputtext p-component" inputMode="decimal" autoComplete="off" value={form.fee} onChange={(e) => onChange({ fee: e.target.value })} />
             </span>
           )}
         </FormField>
-        <FormField id={`${id}-status`} label="Status" problem={problems.status}>
-          {(control) => <ChoiceSelect control={control} value={form.status} choices={KOL_BOOKING_STATUSES} labels={KOL_BOOKING_STATUS_LABELS} onChange={(status) => onChange({ status })} />}
+        <FormField id={`${id}-status`} label={t("kol.column.status")} problem={problems.status}>
+          {(control) => <ChoiceSelect control={control} value={form.status} choices={KOL_BOOKING_STATUSES} labels={bookingStatusLabels()} onChange={(status) => onChange({ status })} />}
         </FormField>
       </div>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The booking was not saved: {view.error}
+          {t("kol.bookingForm.notSaved", { error: translateMessage(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={view.mode === "new" ? "Add booking" : "Save booking"} loading={view.saving} />
+        <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={view.mode === "new" ? t("kol.bookings.add") : t("kol.bookingForm.save")} loading={view.saving} />
       </div>
     </form>
   );
@@ -171,7 +174,7 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
     scope: campaignId,
     id: booking?.id ?? null,
     form: () => bookingFormOf(booking),
-    savedToast: () => "Booking saved",
+    savedToast: () => t("kol.bookingForm.saved"),
     onSaved,
     onClose,
   });
@@ -181,7 +184,7 @@ export function BookingDialog({ brand, campaignId, booking, visible, onClose, on
       <Dialog
         visible={view.open}
         onHide={editor.close}
-        header={view.mode === "new" ? "New booking" : "Edit booking"}
+        header={view.mode === "new" ? t("kol.bookingForm.newTitle") : t("kol.bookingForm.editTitle")}
         style={{ width: "620px", maxWidth: "calc(100vw - 16px)" }}
         closable={!view.saving}
       >

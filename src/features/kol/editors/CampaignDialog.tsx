@@ -4,9 +4,7 @@
  * of machines/kolEditors/kolChecks.ts, the server's own), and a field the server refuses too.
  */
 import { useId, type FormEvent } from "react";
-import {
-  KOL_CAMPAIGN_STATUSES, KOL_CAMPAIGN_STATUS_LABELS, KOL_OBJECTIVES, KOL_OBJECTIVE_LABELS, type KolCampaign,
-} from "../../../../domain/kolContract";
+import { KOL_CAMPAIGN_STATUSES, KOL_OBJECTIVES, type KolCampaign } from "../../../../domain/kolContract";
 import type { KolEditorView } from "../../../../machines/kolEditors/kolEditorSelectors";
 import { kolCampaignEditorMachine } from "../../../../machines/kolEditors/kolEditors";
 import { campaignFormOf, campaignFormProblems, type CampaignForm } from "../../../../machines/kolEditors/kolForms";
@@ -16,6 +14,8 @@ import { Dialog } from "@/components/ui/Dialog";
 import { ChoiceSelect, FieldProblem, FormField, problemId } from "./FormField";
 import { campaignEditorActors } from "./kolEditorActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { campaignStatusLabels, objectiveLabels } from "@/features/kol/kolFormat";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./editors.css";
 
 export interface CampaignDialogProps {
@@ -44,26 +44,27 @@ export function CampaignFormView({ view, onChange, onSave, onCancel }: CampaignF
   };
   return (
     <form className="kol-form" onSubmit={submit} noValidate aria-busy={view.saving}>
-      <FormField id={`${id}-name`} label="Campaign name" problem={problems.name}>
+      <FormField id={`${id}-name`} label={t("kol.campaignForm.name")} problem={problems.name}>
         {(control) => (
           <input {...control} className="p-inputtext p-component" value={form.name} maxLength={480} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />
         )}
       </FormField>
       <div className="kol-row">
-        <FormField id={`${id}-objective`} label="Objective" problem={problems.objective}>
+        <FormField id={`${id}-objective`} label={t("kol.column.objective")} problem={problems.objective}>
           {(control) => (
-            <ChoiceSelect control={control} value={form.objective} choices={KOL_OBJECTIVES} labels={KOL_OBJECTIVE_LABELS} onChange={(objective) => onChange({ objective })} />
+            <ChoiceSelect control={control} value={form.objective} choices={KOL_OBJECTIVES} labels={objectiveLabels()} onChange={(objective) => onChange({ objective })} />
           )}
         </FormField>
-        <FormField id={`${id}-status`} label="Status" problem={problems.status}>
+        <FormField id={`${id}-status`} label={t("kol.column.status")} problem={problems.status}>
           {(control) => (
-            <ChoiceSelect control={control} value={form.status} choices={KOL_CAMPAIGN_STATUSES} labels={KOL_CAMPAIGN_STATUS_LABELS} onChange={(status) => onChange({ status })} />
+            <ChoiceSelect control={control} value={form.status} choices={KOL_CAMPAIGN_STATUSES} labels={campaignStatusLabels()} onChange={(status) => onChange({ status })} />
           )}
         </FormField>
       </div>
-      <FormField id={`${id}-budget`} label="Budget (฿)" problem={problems.budget} hint="The fees the campaign may spend, in baht.">
+      <FormField id={`${id}-budget`} label={t("kol.plan.budgetBaht")} problem={problems.budget} hint={t("kol.campaignForm.budgetHint")}>
         {(control) => (
           <span className="kol-adorned">
+            {/* i18n-ignore: the currency symbol */}
             <span aria-hidden="true">฿</span>
             <input {...control} className="p-inputtext p-component" inputMode="decimal" autoComplete="off" value={form.budget} onChange={(e) => onChange({ budget: e.target.value })} />
           </span>
@@ -73,7 +74,7 @@ export function CampaignFormView({ view, onChange, onSave, onCancel }: CampaignF
         <div className="kol-day">
           <DateInput
             id={`${id}-start`}
-            label="Start"
+            label={t("kol.column.start")}
             value={form.start}
             onChange={(start) => onChange({ start })}
             invalid={problems.start !== undefined}
@@ -84,7 +85,7 @@ export function CampaignFormView({ view, onChange, onSave, onCancel }: CampaignF
         <div className="kol-day">
           <DateInput
             id={`${id}-end`}
-            label="End"
+            label={t("kol.column.end")}
             value={form.end}
             onChange={(end) => onChange({ end })}
             invalid={problems.end !== undefined}
@@ -95,12 +96,12 @@ export function CampaignFormView({ view, onChange, onSave, onCancel }: CampaignF
       </div>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The campaign was not saved: {view.error}
+          {t("kol.campaignForm.notSaved", { error: translateMessage(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={view.mode === "new" ? "Create campaign" : "Save campaign"} loading={view.saving} />
+        <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={view.mode === "new" ? t("kol.campaignForm.create") : t("kol.campaignForm.save")} loading={view.saving} />
       </div>
     </form>
   );
@@ -116,7 +117,7 @@ export function CampaignDialog({ brand, campaign, visible, onClose, onSaved }: C
     scope: null,
     id: campaign?.id ?? null,
     form: () => campaignFormOf(campaign),
-    savedToast: (c) => `Campaign saved: ${c.name}`,
+    savedToast: (c) => t("kol.campaignForm.saved", { name: c.name }),
     onSaved,
     onClose,
   });
@@ -125,7 +126,7 @@ export function CampaignDialog({ brand, campaign, visible, onClose, onSaved }: C
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={view.mode === "new" ? "New KOL campaign" : "Edit KOL campaign"}
+      header={view.mode === "new" ? t("kol.campaignForm.newTitle") : t("kol.campaignForm.editTitle")}
       style={{ width: "560px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >

@@ -12,6 +12,7 @@ import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { deleteActors } from "./kolEditorActors";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 export interface DeleteKolItemDialogProps {
   brand: string;
@@ -22,11 +23,11 @@ export interface DeleteKolItemDialogProps {
 }
 
 /** The words of each kind: the question names the item ("the booking of Ploy Chanisa": a booking is named by its KOL). */
-const WORDS: Readonly<Record<KolItemKind, { header: string; noun: string; the: string; goes: string }>> = {
-  campaign: { header: "Delete KOL campaign", noun: "campaign", the: "the campaign", goes: "Its bookings and their posts are deleted with it." },
-  booking: { header: "Delete booking", noun: "booking", the: "the booking of", goes: "Its posts are deleted with it; the KOL stays in the brand's KOLs." },
-  kol: { header: "Delete KOL", noun: "KOL", the: "the KOL", goes: "The KOL leaves the brand's KOLs. A KOL with bookings cannot be deleted: delete the bookings first." },
-};
+const WORDS = {
+  campaign: { dialog: "kol.deleteItem.campaign.header", failed: "kol.deleteItem.campaign.failed", before: "kol.deleteItem.campaign.before", after: "kol.deleteItem.campaign.after" },
+  booking: { dialog: "kol.deleteItem.booking.header", failed: "kol.deleteItem.booking.failed", before: "kol.deleteItem.booking.before", after: "kol.deleteItem.booking.after" },
+  kol: { dialog: "kol.deleteItem.kol.header", failed: "kol.deleteItem.kol.failed", before: "kol.deleteItem.kol.before", after: "kol.deleteItem.kol.after" },
+} as const satisfies Record<KolItemKind, Record<"dialog" | "failed" | "before" | "after", MessageKey>>;
 
 export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: DeleteKolItemDialogProps) {
   const latest = useRef({ onDeleted });
@@ -36,7 +37,7 @@ export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: Delet
       actors: deleteActors,
       actions: {
         notifyDeleted: (_, { target: deleted }) => {
-          showToast({ severity: "success", summary: `Deleted: ${deleted.name}` });
+          showToast({ severity: "success", summary: t("kol.deleteItem.deleted", { name: deleted.name }) });
           latest.current.onDeleted();
         },
       },
@@ -56,11 +57,11 @@ export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: Delet
   return (
     <ConfirmDeleteDialog
       visible={view.open}
-      header={words.header}
+      header={t(words.dialog)}
       width={440}
       deleting={view.deleting}
-      error={view.error}
-      failurePrefix={`The ${words.noun} was not deleted`}
+      error={view.error === null ? null : translateMessage(view.error)}
+      failurePrefix={t(words.failed)}
       onConfirm={() => actor.send({ type: "delete.confirm" })}
       onCancel={() => {
         actor.send({ type: "delete.cancel" });
@@ -68,7 +69,8 @@ export function DeleteKolItemDialog({ brand, target, onClose, onDeleted }: Delet
       }}
     >
       <p>
-        Delete {words.the} <strong>{shown?.name}</strong>? {words.goes}
+        {t(words.before)} <strong>{shown?.name}</strong>
+        {t(words.after)}
       </p>
     </ConfirmDeleteDialog>
   );

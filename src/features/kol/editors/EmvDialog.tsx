@@ -12,9 +12,12 @@ import { kolEmvEditorMachine, type EmvStamp } from "../../../../machines/kolEdit
 import { DEFAULT_EMV_FORM, emvFormOf, emvFormProblems, type EmvForm } from "../../../../machines/kolEditors/kolForms";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { formatCount } from "@/components/format/numbers";
 import { FormField } from "./FormField";
 import { emvEditorActors } from "./kolEditorActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./editors.css";
 
 export interface EmvDialogProps {
@@ -24,20 +27,17 @@ export interface EmvDialogProps {
   onSaved: (values: EmvValues) => void;
 }
 
-export const EMV_ACTION_LABELS: Readonly<Record<EmvAction, { label: string; per: string }>> = {
-  views: { label: "View", per: "per view" },
-  likes: { label: "Like", per: "per like" },
-  comments: { label: "Comment", per: "per comment" },
-  shares: { label: "Share", per: "per share" },
-  saves: { label: "Save", per: "per save" },
-  clicks: { label: "Click", per: "per click" },
-};
+/** Each action's field label: "Like (฿ per like)". */
+export const EMV_ACTION_LABELS = {
+  views: "kol.emvForm.label.views", likes: "kol.emvForm.label.likes", comments: "kol.emvForm.label.comments",
+  shares: "kol.emvForm.label.shares", saves: "kol.emvForm.label.saves", clicks: "kol.emvForm.label.clicks",
+} as const satisfies Record<EmvAction, MessageKey>;
 
 /** Who set the values and when, in words. */
 export function stampText(stamp: EmvStamp | null): string {
-  if (stamp === null || stamp.updatedAt === null) return "The brand uses the default values.";
-  const day = stamp.updatedAt.slice(0, 10);
-  return stamp.updatedBy === null ? `Last changed on ${day}.` : `Last changed on ${day} by ${stamp.updatedBy}.`;
+  if (stamp === null || stamp.updatedAt === null) return t("kol.emvForm.defaults");
+  const day = formatDay(stamp.updatedAt.slice(0, 10));
+  return stamp.updatedBy === null ? t("kol.emvForm.changedOn", { day }) : t("kol.emvForm.changedOnBy", { day, by: stamp.updatedBy });
 }
 
 export interface EmvFormProps {
@@ -58,7 +58,7 @@ export function EmvFormView({ view, onChange, onSave, onCancel, onRetry }: EmvFo
   if (view.loading) {
     return (
       <p role="status" className="kol-loading">
-        Loading the EMV values…
+        {t("kol.emvForm.loading")}
       </p>
     );
   }
@@ -66,11 +66,11 @@ export function EmvFormView({ view, onChange, onSave, onCancel, onRetry }: EmvFo
     return (
       <div className="kol-form">
         <p className="form-error" role="alert">
-          The EMV values could not be loaded: {view.loadError}
+          {t("kol.emvForm.loadFailed", { error: translateMessage(view.loadError) })}
         </p>
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={onCancel} />
-          <Button type="button" label="Try again" onClick={onRetry} />
+          <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} />
+          <Button type="button" label={t("kol.tryAgain")} onClick={onRetry} />
         </div>
       </div>
     );
@@ -79,17 +79,16 @@ export function EmvFormView({ view, onChange, onSave, onCancel, onRetry }: EmvFo
   return (
     <form className="kol-form" onSubmit={submit} noValidate aria-busy={view.saving}>
       <p className="kol-intro">
-        Earned media value (EMV) = the actions on the posts × what each is worth: views × the value per view + likes × the value per like + … It is a
-        convention, not money received; set what the brand's agency uses. {stampText(view.options)}
+        {t("kol.emvForm.intro")} {stampText(view.options)}
       </p>
       <div className="kol-row-3">
         {EMV_ACTIONS.map((action) => (
           <FormField
             key={action}
             id={`${id}-${action}`}
-            label={`${EMV_ACTION_LABELS[action].label} (฿ ${EMV_ACTION_LABELS[action].per})`}
+            label={t(EMV_ACTION_LABELS[action])}
             problem={problems[action]}
-            hint={`Default ฿${DEFAULT_EMV_VALUES[action]}`}
+            hint={t("kol.emvForm.default", { value: formatCount(DEFAULT_EMV_VALUES[action], 2) })}
           >
             {(control) => (
               <input {...control} className="p-inputtext p-component" inputMode="decimal" autoComplete="off" value={form[action]} onChange={(e) => onChange({ [action]: e.target.value })} />
@@ -99,14 +98,14 @@ export function EmvFormView({ view, onChange, onSave, onCancel, onRetry }: EmvFo
       </div>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The EMV values were not saved: {view.error}
+          {t("kol.emvForm.notSaved", { error: translateMessage(view.error) })}
         </p>
       )}
       <div className="dialog-actions kol-actions-split">
-        <Button type="button" label="Reset to defaults" text onClick={() => onChange(DEFAULT_EMV_FORM)} disabled={view.saving || isDefault} />
+        <Button type="button" label={t("kol.emvForm.reset")} text onClick={() => onChange(DEFAULT_EMV_FORM)} disabled={view.saving || isDefault} />
         <span className="kol-actions-end">
-          <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-          <Button type="submit" label="Save values" loading={view.saving} />
+          <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+          <Button type="submit" label={t("kol.emvForm.save")} loading={view.saving} />
         </span>
       </div>
     </form>
@@ -123,13 +122,13 @@ export function EmvDialog({ brand, visible, onClose, onSaved }: EmvDialogProps) 
     scope: null,
     id: null,
     form: () => emvFormOf(DEFAULT_EMV_VALUES),
-    savedToast: () => "EMV values saved",
+    savedToast: () => t("kol.emvForm.saved"),
     onSaved,
     onClose,
   });
   const { view } = editor;
   return (
-    <Dialog visible={view.open} onHide={editor.close} header="EMV values" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!view.saving}>
+    <Dialog visible={view.open} onHide={editor.close} header={t("kol.emvValues")} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!view.saving}>
       <EmvFormView view={view} onChange={editor.set} onSave={editor.save} onCancel={editor.close} onRetry={editor.retry} />
     </Dialog>
   );

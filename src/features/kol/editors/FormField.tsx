@@ -4,6 +4,7 @@
  * (`aria-describedby`) and marked invalid while there is a problem.
  */
 import type { ReactNode } from "react";
+import { translateMessage } from "@/i18n/i18n";
 
 export interface ControlProps {
   id: string;
@@ -48,7 +49,7 @@ export function FieldProblem({ id, problem }: { id: string; problem: string | un
   if (problem === undefined) return null;
   return (
     <p id={problemId(id)} className="form-error kol-problem">
-      {problem}
+      {translateMessage(problem)}
     </p>
   );
 }

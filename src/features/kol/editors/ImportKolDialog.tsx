@@ -15,17 +15,16 @@ import { formatCount } from "@/components/format/numbers";
 import { ImportFileActions, ImportStatus } from "@/components/import/ImportStatus";
 import { Dialog } from "@/components/ui/Dialog";
 import { KOL_FILE_ACCEPT, MAX_KOL_FILE_BYTES, importKolActors, importKolMachine, uploadKolSheet, type UploadKolSheet } from "./kolEditorActors";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./editors.css";
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** What an import wrote, in words. */
 export function importKolSummary(r: ImportKolResult): string {
-  return (
-    `Read ${plural(r.rows, "row", "rows")} (${r.encoding}): ${formatCount(r.inserted)} posts new, ${formatCount(r.updated)} updated, ` +
-    `${formatCount(r.unchanged)} unchanged; ${plural(r.kolsCreated, "KOL", "KOLs")} added to the roster, ` +
-    `${plural(r.bookingsCreated, "booking", "bookings")} created, ${formatCount(r.bookingsUpdated)} updated.`
-  );
+  return t("kol.import.summary", {
+    rows: r.rows, rowsText: formatCount(r.rows), encoding: r.encoding, inserted: formatCount(r.inserted), updated: formatCount(r.updated),
+    unchanged: formatCount(r.unchanged), kols: r.kolsCreated, kolsText: formatCount(r.kolsCreated), bookings: r.bookingsCreated,
+    bookingsText: formatCount(r.bookingsCreated), bookingsUpdated: formatCount(r.bookingsUpdated),
+  });
 }
 
 function ImportKolSummary({ result }: { result: ImportKolResult }) {
@@ -33,9 +32,9 @@ function ImportKolSummary({ result }: { result: ImportKolResult }) {
     <>
       <p>{importKolSummary(result)}</p>
       {result.notes.length > 0 && (
-        <ul className="kol-notes" aria-label="Notes on the file">
+        <ul className="kol-notes" aria-label={t("kol.import.notes")}>
           {result.notes.map((n, i) => (
-            <li key={`${n.line}-${i}`}>{n.line === 0 ? n.reason : `Line ${formatCount(n.line)}: ${n.reason}`}</li>
+            <li key={`${n.line}-${i}`}>{n.line === 0 ? translateMessage(n.reason) : t("kol.import.noteLine", { line: formatCount(n.line), reason: translateMessage(n.reason) })}</li>
           ))}
         </ul>
       )}
@@ -63,12 +62,17 @@ export function ImportKolView(p: ImportKolViewProps) {
   return (
     <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
-        The post-tracking sheet of {p.campaignName === null ? "this campaign" : <strong>{p.campaignName}</strong>}, as the agency sends it: one row per
-        post with KOL, platform, link, date, views, likes, comments, shares and fee (English or Thai headers; CSV or XLSX). KOLs the brand does not know
-        yet are added to its roster. A file imported again updates its posts, never counts them twice; a file with a bad row is refused whole.
+        {p.campaignName === null ? (
+          t("kol.import.introThis")
+        ) : (
+          <>
+            {t("kol.import.introOf")} <strong>{p.campaignName}</strong>
+          </>
+        )}
+        {t("kol.import.intro")}
       </p>
-      <ImportFileActions fileLabel="Tracking sheet" accept={KOL_FILE_ACCEPT} busy={busy} ready={ready} onPick={p.onPick} onCancelUpload={p.onCancelUpload} onClose={p.onClose} />
-      <ImportStatus phase={p.phase} importedTitle="Tracking sheet imported" summary={(r) => <ImportKolSummary result={r} />} refusedName="refused tracking sheet lines" />
+      <ImportFileActions fileLabel={t("kol.import.file")} accept={KOL_FILE_ACCEPT} busy={busy} ready={ready} onPick={p.onPick} onCancelUpload={p.onCancelUpload} onClose={p.onClose} />
+      <ImportStatus phase={p.phase} importedTitle={t("kol.import.imported")} summary={(r) => <ImportKolSummary result={r} />} refusedName={t("kol.import.refusedName")} />
     </form>
   );
 }
@@ -96,7 +100,8 @@ export function ImportKolDialog({ campaignId, campaignName, visible, onClose, on
         notifyImported: ({ context }) => {
           const outcome = context.outcome;
           if (outcome?.kind !== "imported") return;
-          showToast({ severity: "success", summary: "Tracking sheet imported", detail: `${plural(outcome.result.inserted + outcome.result.updated, "post", "posts")} written` });
+          const written = outcome.result.inserted + outcome.result.updated;
+          showToast({ severity: "success", summary: t("kol.import.imported"), detail: t("kol.import.written", { count: written, n: formatCount(written) }) });
           latest.current.onImported(outcome.result);
         },
       },
@@ -116,7 +121,7 @@ export function ImportKolDialog({ campaignId, campaignName, visible, onClose, on
     onClose();
   };
   return (
-    <Dialog visible={visible} onHide={close} header="Import tracking sheet" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+    <Dialog visible={visible} onHide={close} header={t("kol.importSheet")} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportKolView
         campaignName={campaignName ?? null}
         phase={phase}

@@ -4,7 +4,7 @@
  * macro < 1M ≤ mega; empty when not known: no tier) and categories separated by commas.
  */
 import { useId, type FormEvent } from "react";
-import { KOL_PLATFORMS, KOL_PLATFORM_LABELS, KOL_TIER_LABELS, type Kol } from "../../../../domain/kolContract";
+import { KOL_PLATFORMS, KOL_PLATFORM_LABELS, type Kol, type KolTier } from "../../../../domain/kolContract";
 import type { KolEditorView } from "../../../../machines/kolEditors/kolEditorSelectors";
 import { kolKolEditorMachine } from "../../../../machines/kolEditors/kolEditors";
 import { kolFormOf, kolFormProblems, tierOfFollowers, type KolForm } from "../../../../machines/kolEditors/kolForms";
@@ -13,6 +13,8 @@ import { Dialog } from "@/components/ui/Dialog";
 import { ChoiceSelect, FormField } from "./FormField";
 import { kolEditorActors } from "./kolEditorActors";
 import { useEditorDialog } from "@/app/useEditorDialog";
+import { tierName } from "@/features/kol/kolFormat";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./editors.css";
 
 export interface KolDialogProps {
@@ -24,13 +26,15 @@ export interface KolDialogProps {
   onSaved: (kol: Kol) => void;
 }
 
-const TIER_RANGES = { nano: "under 10,000 followers", micro: "10,000 to 99,999 followers", macro: "100,000 to 999,999 followers", mega: "1,000,000 followers or more" } as const;
+const TIER_RANGES = {
+  nano: "kol.kolForm.tierRange.nano", micro: "kol.kolForm.tierRange.micro", macro: "kol.kolForm.tierRange.macro", mega: "kol.kolForm.tierRange.mega",
+} as const satisfies Record<KolTier, MessageKey>;
 
 /** The tier the typed followers give, in words. */
 export function tierText(followers: string): string {
   const tier = tierOfFollowers(followers);
-  if (tier === null) return followers.trim() === "" ? "Tier: none until the followers are known." : "Tier: type the followers as a whole number.";
-  return `Tier: ${KOL_TIER_LABELS[tier]} (${TIER_RANGES[tier]}).`;
+  if (tier === null) return followers.trim() === "" ? t("kol.kolForm.tierUnknown") : t("kol.kolForm.tierWhole");
+  return t("kol.kolForm.tier", { tier: tierName(tier), range: t(TIER_RANGES[tier]) });
 }
 
 export interface KolFormProps {
@@ -50,11 +54,11 @@ export function KolFormView({ view, onChange, onSave, onCancel }: KolFormProps) 
   };
   return (
     <form className="kol-form" onSubmit={submit} noValidate aria-busy={view.saving}>
-      <FormField id={`${id}-name`} label="KOL name" problem={problems.name}>
+      <FormField id={`${id}-name`} label={t("kol.kolForm.name")} problem={problems.name}>
         {(control) => <input {...control} className="p-inputtext p-component" value={form.name} autoComplete="off" onChange={(e) => onChange({ name: e.target.value })} />}
       </FormField>
       <div className="kol-row">
-        <FormField id={`${id}-handle`} label="Handle" problem={problems.handle} hint="The account name on the platform, without @.">
+        <FormField id={`${id}-handle`} label={t("kol.column.handle")} problem={problems.handle} hint={t("kol.kolForm.handleHint")}>
           {(control) => (
             <span className="kol-adorned">
               <span aria-hidden="true">@</span>
@@ -62,13 +66,13 @@ export function KolFormView({ view, onChange, onSave, onCancel }: KolFormProps) 
             </span>
           )}
         </FormField>
-        <FormField id={`${id}-platform`} label="Platform" problem={problems.platform}>
+        <FormField id={`${id}-platform`} label={t("kol.table.platform")} problem={problems.platform}>
           {(control) => <ChoiceSelect control={control} value={form.platform} choices={KOL_PLATFORMS} labels={KOL_PLATFORM_LABELS} onChange={(platform) => onChange({ platform })} />}
         </FormField>
       </div>
       <FormField
         id={`${id}-followers`}
-        label="Followers"
+        label={t("kol.figure.followers")}
         problem={problems.followers}
         hint={
           <span className="kol-tier" aria-live="polite">
@@ -80,19 +84,19 @@ export function KolFormView({ view, onChange, onSave, onCancel }: KolFormProps) 
           <input {...control} className="p-inputtext p-component" inputMode="numeric" autoComplete="off" value={form.followers} onChange={(e) => onChange({ followers: e.target.value })} />
         )}
       </FormField>
-      <FormField id={`${id}-categories`} label="Categories" problem={problems.categories} hint="Separated by commas: beauty, skincare, food.">
+      <FormField id={`${id}-categories`} label={t("kol.kolForm.categories")} problem={problems.categories} hint={t("kol.kolForm.categoriesHint")}>
         {(control) => (
           <input {...control} className="p-inputtext p-component" autoComplete="off" value={form.categories} onChange={(e) => onChange({ categories: e.target.value })} />
         )}
       </FormField>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The KOL was not saved: {view.error}
+          {t("kol.kolForm.notSaved", { error: translateMessage(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={view.mode === "new" ? "Add KOL" : "Save KOL"} loading={view.saving} />
+        <Button type="button" label={t("kol.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={view.mode === "new" ? t("kol.kolForm.add") : t("kol.kolForm.save")} loading={view.saving} />
       </div>
     </form>
   );
@@ -108,7 +112,7 @@ export function KolDialog({ brand, kol, visible, onClose, onSaved }: KolDialogPr
     scope: null,
     id: kol?.id ?? null,
     form: () => kolFormOf(kol),
-    savedToast: (k) => `KOL saved: ${k.name}`,
+    savedToast: (k) => t("kol.kolForm.saved", { name: k.name }),
     onSaved,
     onClose,
   });
@@ -117,7 +121,7 @@ export function KolDialog({ brand, kol, visible, onClose, onSaved }: KolDialogPr
     <Dialog
       visible={view.open}
       onHide={editor.close}
-      header={view.mode === "new" ? "New KOL" : "Edit KOL"}
+      header={view.mode === "new" ? t("kol.kolForm.newTitle") : t("kol.kolForm.editTitle")}
       style={{ width: "520px", maxWidth: "calc(100vw - 16px)" }}
       closable={!view.saving}
     >
