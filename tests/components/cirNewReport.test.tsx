@@ -6,7 +6,8 @@
  */
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { Report } from "../../domain/cirContract";
 import { NewReportDialog } from "@/features/cir/NewReportDialog";
 
@@ -19,6 +20,10 @@ vi.mock("@/app/api", () => ({
 }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(async () => {
+  await loadAppMessages();
+});
 
 let root: Root | null = null;
 afterEach(async () => {

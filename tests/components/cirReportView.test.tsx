@@ -9,7 +9,8 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createActor, fromPromise } from "xstate";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { CirSectionDataResponse, Report, UpdateCirReportRequest } from "../../domain/cirContract";
 import { cirEditorMachine, type CirEditorEvent } from "../../machines/cir/cirEditorMachine";
 import { selectEditorPhase, type CirEditorPhase } from "../../machines/cir/cirEditorSelectors";
@@ -24,6 +25,10 @@ vi.mock("@tanstack/react-router", () => ({
 }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(async () => {
+  await loadAppMessages();
+});
 
 let root: Root | null = null;
 afterEach(async () => {

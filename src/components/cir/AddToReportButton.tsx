@@ -10,6 +10,7 @@ import type { SectionSourceKey, SectionView } from "../../../domain/cirContract"
 import { selectPermissions } from "../../../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
 import { guardedImport } from "@/app/chunkReload";
+import { t } from "@/i18n/i18n";
 import "./cirShared.css";
 
 export interface AddToReportTarget {
@@ -29,14 +30,14 @@ export function AddToReportButton({ target, label }: { target: AddToReportTarget
       <button
         type="button"
         className="add-to-report"
-        aria-label={`Add ${label} to a report`}
-        title="Add to report"
+        aria-label={t("cir.add.buttonLabel", { label })}
+        title={t("cir.add.title")}
         onClick={() => {
           setWanted(true);
           setOpen(true);
         }}
       >
-        <i className="pi pi-file-plus" aria-hidden="true" /> Add to report
+        <i className="pi pi-file-plus" aria-hidden="true" /> {t("cir.add.title")}
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -9,14 +9,17 @@ import { useEffect, useId, useRef } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Link } from "@tanstack/react-router";
 import { fromPromise } from "xstate";
-import { SECTION_SOURCES, type ReportSummary, type Section } from "../../../domain/cirContract";
+import type { ReportSummary, type Section } from "../../../domain/cirContract";
 import { addToReportMachine, NEW_REPORT, type AddRequest, type AddToReportSnapshot } from "../../../machines/cir/addToReportMachine";
 import { authedCall } from "@/app/api";
 import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 import type { AddToReportTarget } from "./AddToReportButton";
+import { sourceTitle } from "./cirLabels";
 
 /** A section id made here, unique within its report (the server refuses a repeated one). */
 export const clientSectionId = (): string => `s${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -31,7 +34,7 @@ const actors = {
       input.choice === NEW_REPORT
         ? await authedCall("createCirReport", { title: input.title, brand: view.brand, range, sections: [section] })
         : await authedCall("addCirSection", { id: Number(input.choice), section });
-    showToast({ severity: "success", summary: `Added to ${answer.data.title}` });
+    showToast({ severity: "success", summary: t("cir.add.toast", { title: answer.data.title }) });
     return { id: answer.data.id, title: answer.data.title };
   }),
 };
@@ -61,27 +64,27 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
       onHide={() => {
         if (!busy) onClose();
       }}
-      header="Add to report"
+      header={t("cir.add.title")}
       closable={!busy}
       style={{ width: "440px", maxWidth: "calc(100vw - 16px)" }}
       footer={
         added === null ? (
           <div className="dialog-actions">
-            <Button type="button" label="Cancel" outlined onClick={onClose} disabled={busy} />
-            <Button type="button" label="Add" onClick={() => actor.send({ type: "add.submit" })} loading={busy} disabled={state !== "choosing" && !busy} />
+            <Button type="button" label={t("cir.cancel")} outlined onClick={onClose} disabled={busy} />
+            <Button type="button" label={t("cir.add.add")} onClick={() => actor.send({ type: "add.submit" })} loading={busy} disabled={state !== "choosing" && !busy} />
           </div>
         ) : (
           <div className="dialog-actions">
-            <Button type="button" label="Done" outlined onClick={onClose} />
+            <Button type="button" label={t("cir.add.done")} outlined onClick={onClose} />
           </div>
         )
       }
     >
       <p className="muted">
         {[
-          SECTION_SOURCES[target.source].title,
+          sourceTitle(target.source),
           target.view.brand,
-          target.view.range.kind === "fixed" ? `${target.view.range.start} to ${target.view.range.end}` : null,
+          target.view.range.kind === "fixed" ? t("cir.daysRange", { start: formatDay(target.view.range.start), end: formatDay(target.view.range.end) }) : null,
           target.view.channel ?? target.view.platform ?? null,
         ]
           .filter((x) => x !== null)
@@ -89,18 +92,18 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
       </p>
       {added !== null ? (
         <p role="status">
-          Added to “{added.title}”.{" "}
+          {t("cir.add.added", { title: added.title })}{" "}
           <Link to="/cir/$id" params={{ id: String(added.id) }} onClick={onClose}>
-            Open report
+            {t("cir.add.open")}
           </Link>
         </p>
       ) : (
         <fieldset className="cir-choice" disabled={busy}>
-          <legend>Report</legend>
-          {state === "loading" && <p className="muted">Loading your reports…</p>}
+          <legend>{t("cir.add.report")}</legend>
+          {state === "loading" && <p className="muted">{t("cir.add.loading")}</p>}
           {state === "loadFailed" && (
             <p className="form-error" role="alert">
-              {c.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "add.retry" })} />
+              {translateMessage(c.error ?? "")} <Button type="button" label={t("cir.tryAgain")} text onClick={() => actor.send({ type: "add.retry" })} />
             </p>
           )}
           {(state === "choosing" || busy) && (
@@ -110,18 +113,18 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
                   <label key={r.id} className="cir-choice-row">
                     <input type="radio" name="cir-report" value={String(r.id)} checked={c.choice === String(r.id)} onChange={() => actor.send({ type: "add.choose", choice: String(r.id) })} />
                     <span>
-                      {r.title} <span className="muted">({r.brand}, {r.sections} {r.sections === 1 ? "section" : "sections"})</span>
+                      {r.title} <span className="muted">{t("cir.add.reportMeta", { brand: r.brand, count: r.sections })}</span>
                     </span>
                   </label>
                 ))}
                 <label className="cir-choice-row">
                   <input type="radio" name="cir-report" value={NEW_REPORT} checked={c.choice === NEW_REPORT} onChange={() => actor.send({ type: "add.choose", choice: NEW_REPORT })} />
-                  New report
+                  {t("cir.newReport")}
                 </label>
               </div>
               {c.choice === NEW_REPORT && (
                 <div className="field">
-                  <label htmlFor={titleId}>Title</label>
+                  <label htmlFor={titleId}>{t("cir.title")}</label>
                   <input
                     id={titleId}
                     className="p-inputtext p-component"
@@ -130,7 +133,7 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
                     aria-invalid={c.titleError !== null}
                     onChange={(e) => actor.send({ type: "add.title", title: e.target.value })}
                   />
-                  {c.titleError !== null && <small className="form-error">{c.titleError}</small>}
+                  {c.titleError !== null && <small className="form-error">{translateMessage(c.titleError)}</small>}
                 </div>
               )}
             </>
@@ -139,7 +142,7 @@ export default function AddToReportDialog({ visible, target, onClose }: { visibl
       )}
       {state === "choosing" && c.error !== null && (
         <p className="form-error" role="alert">
-          The chart was not added: {c.error}
+          {t("cir.add.notAdded", { error: translateMessage(c.error ?? "") })}
         </p>
       )}
     </Dialog>

@@ -17,13 +17,14 @@ import { Button } from "@/components/ui/Button";
 import { cirListActors } from "@/features/cir/cirActors";
 import { bangkokTime } from "@/features/cir/cirFormat";
 import { NewReportDialog } from "@/features/cir/NewReportDialog";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./cir.css";
 
 const OWNERS = [
-  { value: "all", label: "All reports" },
-  { value: "me", label: "Mine" },
-  { value: "others", label: "Shared with me" },
-] as const;
+  { value: "all", words: "cir.list.ownerAll" },
+  { value: "me", words: "cir.list.ownerMe" },
+  { value: "others", words: "cir.list.ownerOthers" },
+] as const satisfies readonly { value: string; words: MessageKey }[];
 
 export default function CirPage() {
   const search = usePageSearch<CirSearch>();
@@ -46,10 +47,10 @@ export default function CirPage() {
   return (
     <section className="page cir-page" aria-labelledby="cir-title">
       <header className="cir-list-head">
-        <h1 id="cir-title">CIR reports</h1>
-        <Button type="button" label="New report" icon="pi pi-plus" onClick={() => setCreating(true)} />
+        <h1 id="cir-title">{t("cir.list.title")}</h1>
+        <Button type="button" label={t("cir.newReport")} icon="pi pi-plus" onClick={() => setCreating(true)} />
       </header>
-      <p className="muted">Customer-insight reports: figures and charts from the modules, each with its own view, and the team's commentary.</p>
+      <p className="muted">{t("cir.list.intro")}</p>
       <form
         className="cir-list-filters"
         role="search"
@@ -59,12 +60,12 @@ export default function CirPage() {
         }}
       >
         <div className="field">
-          <label htmlFor={searchId}>Search reports</label>
+          <label htmlFor={searchId}>{t("cir.list.search")}</label>
           <input id={searchId} type="search" className="p-inputtext p-component" value={text} maxLength={100} onChange={(e) => setText(e.target.value)} />
         </div>
-        <Button type="submit" label="Search" outlined />
+        <Button type="submit" label={t("cir.search")} outlined />
         <div className="field">
-          <label htmlFor={ownerId}>Owner</label>
+          <label htmlFor={ownerId}>{t("cir.owner")}</label>
           <select
             id={ownerId}
             className="p-inputtext p-component native-select"
@@ -73,7 +74,7 @@ export default function CirPage() {
           >
             {OWNERS.map((o) => (
               <option key={o.value} value={o.value}>
-                {o.label}
+                {t(o.words)}
               </option>
             ))}
           </select>
@@ -81,23 +82,23 @@ export default function CirPage() {
       </form>
       {phase.kind === "failed" && (
         <div className="form-error" role="alert">
-          {phase.error} <Button type="button" label="Try again" text onClick={() => actor.send({ type: "page.retry" })} />
+          {translateMessage(phase.error)} <Button type="button" label={t("cir.tryAgain")} text onClick={() => actor.send({ type: "page.retry" })} />
         </div>
       )}
-      {phase.kind === "loading" && phase.data === null && <p className="muted">Loading the reports…</p>}
-      {phase.kind === "empty" && <p className="muted">{query.q === "" && query.own === "all" ? "No reports yet. Make one with New report, or Add to report on a chart." : "No report matches."}</p>}
+      {phase.kind === "loading" && phase.data === null && <p className="muted">{t("cir.list.loading")}</p>}
+      {phase.kind === "empty" && <p className="muted">{query.q === "" && query.own === "all" ? t("cir.list.none") : t("cir.list.noMatch")}</p>}
       {reports.length > 0 && phase.kind !== "empty" && (
-        <div className="table-scroll" role="region" aria-label="Reports" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label={t("cir.list.reports")} tabIndex={0}>
           <table className="cir-list">
-            <caption className="visually-hidden">Reports, last edited first</caption>
+            <caption className="visually-hidden">{t("cir.list.caption")}</caption>
             <thead>
               <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Brand</th>
-                <th scope="col" className="cir-col-optional">Owner</th>
-                <th scope="col">Sharing</th>
-                <th scope="col" className="cir-col-optional">Sections</th>
-                <th scope="col">Last edited</th>
+                <th scope="col">{t("cir.title")}</th>
+                <th scope="col">{t("cir.brand")}</th>
+                <th scope="col" className="cir-col-optional">{t("cir.owner")}</th>
+                <th scope="col">{t("cir.sharing")}</th>
+                <th scope="col" className="cir-col-optional">{t("cir.sections")}</th>
+                <th scope="col">{t("cir.list.lastEdited")}</th>
               </tr>
             </thead>
             <tbody>
@@ -109,8 +110,8 @@ export default function CirPage() {
                     </Link>
                   </th>
                   <td>{r.brand}</td>
-                  <td className="cir-col-optional">{r.canEdit ? "You" : r.owner.name}</td>
-                  <td>{r.visibility === "brand" ? (r.canEdit ? `Shared with ${r.brand}` : `Shared by ${r.owner.name}`) : "Private"}</td>
+                  <td className="cir-col-optional">{r.canEdit ? t("cir.list.you") : r.owner.name}</td>
+                  <td>{r.visibility === "brand" ? (r.canEdit ? t("cir.list.sharedWith", { brand: r.brand }) : t("cir.list.sharedBy", { name: r.owner.name })) : t("cir.private")}</td>
                   <td className="cir-col-optional">{r.sections}</td>
                   <td>{bangkokTime(r.updatedAt)}</td>
                 </tr>

@@ -17,12 +17,13 @@ import { showToast } from "@/app/toast";
 import { fileNameOf } from "@/components/export/download";
 import { cirEditorActors } from "@/features/cir/cirActors";
 import { CirReportView } from "@/features/cir/CirReportView";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./cir.css";
 
 async function downloadPdf(id: number, title: string): Promise<void> {
   const blob = await withFreshToken(async (token) => {
     const response = await fetch(`${CIR_REPORT_PDF_PATH}?id=${id}`, { headers: { Authorization: `Bearer ${token}` } });
-    if (!response.ok) throw new ApiCallError(response.status, `http_${response.status}`, `The PDF could not be made (the server answered ${response.status}).`);
+    if (!response.ok) throw new ApiCallError(response.status, `http_${response.status}`, t("cir.report.pdfFailedStatus", { status: response.status }));
     return response.blob();
   });
   const url = URL.createObjectURL(blob);
@@ -45,14 +46,14 @@ function Report({ id }: { id: number }) {
   const duplicatedId = phase.kind === "loaded" ? phase.duplicatedId : null;
   useEffect(() => {
     if (duplicatedId === null) return;
-    showToast({ severity: "success", summary: "A private copy was made." });
+    showToast({ severity: "success", summary: t("cir.report.copied") });
     void navigate({ to: "/cir/$id", params: { id: String(duplicatedId) }, search: (prev) => prev });
   }, [duplicatedId, navigate]);
-  const title = phase.kind === "loaded" ? phase.report.title : "report";
+  const title = phase.kind === "loaded" ? phase.report.title : "report"; // i18n-ignore: a file name
   const onExportPdf = () => {
     setExporting(true);
     downloadPdf(id, title)
-      .catch((e: unknown) => showToast({ severity: "error", summary: e instanceof Error ? e.message : "The PDF could not be made." }))
+      .catch((e: unknown) => showToast({ severity: "error", summary: e instanceof Error ? translateMessage(e.message) : t("cir.report.pdfFailed") }))
       .finally(() => setExporting(false));
   };
   return <CirReportView phase={phase} send={send} onExportPdf={onExportPdf} exporting={exporting} onPrint={() => window.print()} printedAt={printedAt} />;
@@ -64,7 +65,7 @@ export default function CirReportPage() {
   if (!Number.isInteger(n) || n < 1) {
     return (
       <section className="page cir-page">
-        <p className="form-error" role="alert">There is no report {id}.</p>
+        <p className="form-error" role="alert">{t("cir.report.noSuch", { id: String(id) })}</p>
       </section>
     );
   }

@@ -12,7 +12,8 @@ import type { CirEditorPhase } from "../../../machines/cir/cirEditorSelectors";
 import { Button } from "@/components/ui/Button";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { Dialog } from "@/components/ui/Dialog";
-import { bangkokTime, rangeText } from "@/features/cir/cirFormat";
+import { bangkokTime, daysText, rangeText } from "@/features/cir/cirFormat";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import { SourceSectionBody, sectionTitle } from "@/features/cir/CirSectionView";
 
 export interface CirReportViewProps {
@@ -27,6 +28,21 @@ export interface CirReportViewProps {
 
 type Loaded = Extract<CirEditorPhase, { kind: "loaded" }>;
 
+const EVENT_WORDS: Readonly<Record<string, MessageKey>> = {
+  "cirReport.created": "cir.event.created",
+  "cirReport.updated": "cir.event.updated",
+  "cirReport.deleted": "cir.event.deleted",
+  "cirReport.duplicated": "cir.event.duplicated",
+  "cirReport.restored": "cir.event.restored",
+  "cirReport.sectionAdded": "cir.event.sectionAdded",
+};
+
+/** A history event's type in words ("cirReport.created" → "Report created"). */
+function eventWords(type: string): string {
+  const key = EVENT_WORDS[type];
+  return key === undefined ? type.replace(/^cir[._]?/, "").replace(/[._]/g, " ") : t(key);
+}
+
 function SectionItem({ section, index, count, p, send, editing, onDragStart, onDrop }: {
   section: Section; index: number; count: number; p: Loaded; send: CirReportViewProps["send"]; editing: boolean;
   onDragStart: (index: number) => void; onDrop: (index: number) => void;
@@ -34,7 +50,7 @@ function SectionItem({ section, index, count, p, send, editing, onDragStart, onD
   const headingId = useId();
   const title = sectionTitle(section);
   const result = section.type === "source" ? p.data.value?.sections.find((r) => r.id === section.id) : undefined;
-  const name = section.type === "text" ? `commentary ${index + 1}` : title;
+  const name = section.type === "text" ? t("cir.report.commentaryN", { n: index + 1 }) : title;
   return (
     <li
       className={`cir-section${editing ? " cir-section-editing" : ""}`}
@@ -48,10 +64,10 @@ function SectionItem({ section, index, count, p, send, editing, onDragStart, onD
         <h2 id={headingId}>{title}</h2>
         {editing && (
           <div className="cir-section-tools">
-            <span className="cir-drag" aria-hidden="true" title="Drag to move">⠿</span>
-            <Button type="button" icon="pi pi-arrow-up" text aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => send({ type: "edit.move", from: index, to: index - 1 })} />
-            <Button type="button" icon="pi pi-arrow-down" text aria-label={`Move ${name} down`} disabled={index === count - 1} onClick={() => send({ type: "edit.move", from: index, to: index + 1 })} />
-            <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={`Remove ${name}`} onClick={() => send({ type: "edit.remove", id: section.id })} />
+            <span className="cir-drag" aria-hidden="true" title={t("cir.report.dragToMove")}>⠿</span>
+            <Button type="button" icon="pi pi-arrow-up" text aria-label={t("cir.report.moveUp", { name })} disabled={index === 0} onClick={() => send({ type: "edit.move", from: index, to: index - 1 })} />
+            <Button type="button" icon="pi pi-arrow-down" text aria-label={t("cir.report.moveDown", { name })} disabled={index === count - 1} onClick={() => send({ type: "edit.move", from: index, to: index + 1 })} />
+            <Button type="button" icon="pi pi-trash" text severity="danger" aria-label={t("cir.report.remove", { name })} onClick={() => send({ type: "edit.remove", id: section.id })} />
           </div>
         )}
       </div>
@@ -59,14 +75,14 @@ function SectionItem({ section, index, count, p, send, editing, onDragStart, onD
         editing ? (
           <textarea
             className="p-inputtext p-component cir-text-input"
-            aria-label={`Text of ${name}`}
+            aria-label={t("cir.report.textOf", { name })}
             value={section.text}
             maxLength={5000}
             rows={4}
             onChange={(e) => send({ type: "edit.setText", id: section.id, text: e.target.value })}
           />
         ) : (
-          <p className="cir-text">{section.text === "" ? <span className="muted">(empty)</span> : section.text}</p>
+          <p className="cir-text">{section.text === "" ? <span className="muted">{t("cir.report.empty")}</span> : section.text}</p>
         )
       ) : (
         <SourceSectionBody section={section} result={result} dataState={p.data.state} />
@@ -78,31 +94,31 @@ function SectionItem({ section, index, count, p, send, editing, onDragStart, onD
 function HistoryDialog({ p, send }: { p: Loaded; send: CirReportViewProps["send"] }) {
   const h = p.history;
   return (
-    <Dialog visible={h !== null} onHide={() => send({ type: "history.close" })} header="History" style={{ width: "560px", maxWidth: "calc(100vw - 16px)" }}>
-      {h?.state === "loading" && <p className="muted">Loading the history…</p>}
+    <Dialog visible={h !== null} onHide={() => send({ type: "history.close" })} header={t("cir.report.history")} style={{ width: "560px", maxWidth: "calc(100vw - 16px)" }}>
+      {h?.state === "loading" && <p className="muted">{t("cir.report.loadingHistory")}</p>}
       {h?.state === "failed" && (
         <p className="form-error" role="alert">
-          {p.error} <Button type="button" label="Try again" text onClick={() => send({ type: "history.open" })} />
+          {translateMessage(p.error ?? "")} <Button type="button" label={t("cir.tryAgain")} text onClick={() => send({ type: "history.open" })} />
         </p>
       )}
       {h !== null && (h.state === "shown" || h.state === "restoring") && (
-        <ol className="cir-history" aria-label="Versions, oldest first">
+        <ol className="cir-history" aria-label={t("cir.report.versions")}>
           {h.events.map((e) => {
             const payload = (e.payload ?? {}) as { title?: unknown };
             const title = typeof payload.title === "string" ? payload.title : null;
             return (
               <li key={e.id}>
                 <span>
-                  {bangkokTime(e.at)} · {e.type.replace(/^cir[._]?/, "").replace(/[._]/g, " ")} · {e.actor}
+                  {bangkokTime(e.at)} · {eventWords(e.type)} · {e.actor}
                   {title !== null && <> · “{title}”</>}
                 </span>
-                <Button type="button" label="Restore" outlined size="small" aria-label={`Restore the version of ${bangkokTime(e.at)}${title === null ? "" : ` (${title})`}`} disabled={h.state === "restoring"} onClick={() => send({ type: "history.restore", event: e.id })} />
+                <Button type="button" label={t("cir.report.restore")} outlined size="small" aria-label={title === null ? t("cir.report.restoreVersion", { at: bangkokTime(e.at) }) : t("cir.report.restoreVersionTitled", { at: bangkokTime(e.at), title })} disabled={h.state === "restoring"} onClick={() => send({ type: "history.restore", event: e.id })} />
               </li>
             );
           })}
         </ol>
       )}
-      {h?.state === "shown" && p.error !== null && <p className="form-error" role="alert">{p.error}</p>}
+      {h?.state === "shown" && p.error !== null && <p className="form-error" role="alert">{translateMessage(p.error)}</p>}
     </Dialog>
   );
 }
@@ -111,29 +127,29 @@ function HistoryDialog({ p, send }: { p: Loaded; send: CirReportViewProps["send"
 function readableError(error: string): string {
   const text = error.replace(/^id: /, "");
   const sentence = text.charAt(0).toUpperCase() + text.slice(1);
-  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+  return translateMessage(/[.!?]$/.test(sentence) ? sentence : `${sentence}.`);
 }
 
 export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, printedAt }: CirReportViewProps) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const titleId = useId();
-  if (phase.kind === "loading") return <section className="page cir-page"><p className="muted">Loading the report…</p></section>;
+  if (phase.kind === "loading") return <section className="page cir-page"><p className="muted">{t("cir.report.loading")}</p></section>;
   if (phase.kind === "failed") {
     return (
       <section className="page cir-page">
-        <h1>Report not available</h1>
+        <h1>{t("cir.report.notAvailable")}</h1>
         <p className="form-error" role="alert">{readableError(phase.error)}</p>
-        <Button type="button" label="Try again" onClick={() => send({ type: "report.retry" })} /> <Link to="/cir" search={(prev) => prev}>Back to the reports</Link>
+        <Button type="button" label={t("cir.tryAgain")} onClick={() => send({ type: "report.retry" })} /> <Link to="/cir" search={(prev) => prev}>{t("cir.report.back")}</Link>
       </section>
     );
   }
   if (phase.kind === "deleted") {
     return (
       <section className="page cir-page">
-        <p role="status">The report was deleted.</p>
-        <Button type="button" label="Undo" outlined loading={phase.restoring} onClick={() => send({ type: "report.undelete" })} />{" "}
-        <Link to="/cir" search={(prev) => prev}>Back to the reports</Link>
-        {phase.error !== null && <p className="form-error" role="alert">{phase.error}</p>}
+        <p role="status">{t("cir.report.deleted")}</p>
+        <Button type="button" label={t("cir.report.undo")} outlined loading={phase.restoring} onClick={() => send({ type: "report.undelete" })} />{" "}
+        <Link to="/cir" search={(prev) => prev}>{t("cir.report.back")}</Link>
+        {phase.error !== null && <p className="form-error" role="alert">{translateMessage(phase.error)}</p>}
       </section>
     );
   }
@@ -142,27 +158,27 @@ export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, pr
   const editing = p.draft !== null && (p.mode === "editing" || p.mode === "saving" || p.mode === "saveFailed" || p.mode === "conflict");
   const sections = editing ? p.draft!.sections : r.sections;
   const visibility = editing ? p.draft!.visibility : r.visibility;
-  const resolved = p.data.value === null ? null : `${p.data.value.start} to ${p.data.value.end}`;
+  const resolved = p.data.value === null ? null : daysText(p.data.value.start, p.data.value.end);
   const generated = p.data.value?.generatedAt ?? printedAt;
 
   let tools: ReactNode;
   if (editing) {
     tools = (
       <>
-        <Button type="button" label="Save" icon="pi pi-check" loading={p.mode === "saving"} onClick={() => send({ type: "edit.save" })} />
-        <Button type="button" label="Cancel" outlined disabled={p.mode === "saving"} onClick={() => send({ type: "edit.cancel" })} />
-        <Button type="button" label="Add text block" icon="pi pi-align-left" outlined onClick={() => send({ type: "edit.addText" })} />
+        <Button type="button" label={t("cir.report.save")} icon="pi pi-check" loading={p.mode === "saving"} onClick={() => send({ type: "edit.save" })} />
+        <Button type="button" label={t("cir.cancel")} outlined disabled={p.mode === "saving"} onClick={() => send({ type: "edit.cancel" })} />
+        <Button type="button" label={t("cir.report.addText")} icon="pi pi-align-left" outlined onClick={() => send({ type: "edit.addText" })} />
       </>
     );
   } else {
     tools = (
       <>
-        {r.canEdit && <Button type="button" label="Edit" icon="pi pi-pencil" onClick={() => send({ type: "edit.start" })} />}
-        <Button type="button" label="Export PDF" icon="pi pi-file-pdf" outlined loading={exporting} onClick={onExportPdf} />
-        <Button type="button" label="Print" icon="pi pi-print" outlined onClick={onPrint} />
-        <Button type="button" label="Duplicate" icon="pi pi-copy" outlined loading={p.mode === "duplicating"} onClick={() => send({ type: "report.duplicate" })} />
-        {r.canEdit && <Button type="button" label="History" icon="pi pi-history" outlined onClick={() => send({ type: "history.open" })} />}
-        {r.canEdit && <Button type="button" label="Delete" icon="pi pi-trash" outlined severity="danger" onClick={() => send({ type: "delete.ask" })} />}
+        {r.canEdit && <Button type="button" label={t("cir.report.edit")} icon="pi pi-pencil" onClick={() => send({ type: "edit.start" })} />}
+        <Button type="button" label={t("cir.report.exportPdf")} icon="pi pi-file-pdf" outlined loading={exporting} onClick={onExportPdf} />
+        <Button type="button" label={t("cir.report.print")} icon="pi pi-print" outlined onClick={onPrint} />
+        <Button type="button" label={t("cir.report.duplicate")} icon="pi pi-copy" outlined loading={p.mode === "duplicating"} onClick={() => send({ type: "report.duplicate" })} />
+        {r.canEdit && <Button type="button" label={t("cir.report.history")} icon="pi pi-history" outlined onClick={() => send({ type: "history.open" })} />}
+        {r.canEdit && <Button type="button" label={t("cir.report.delete")} icon="pi pi-trash" outlined severity="danger" onClick={() => send({ type: "delete.ask" })} />}
       </>
     );
   }
@@ -170,51 +186,51 @@ export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, pr
   return (
     <article className="page cir-page cir-report" aria-labelledby={titleId}>
       <p className="cir-back no-print">
-        <Link to="/cir" search={(prev) => prev}>← Reports</Link>
+        <Link to="/cir" search={(prev) => prev}>{t("cir.report.backShort")}</Link>
       </p>
       <header className="cir-report-head">
         {editing ? (
           <div className="field cir-title-field">
-            <label htmlFor={titleId}>Report title</label>
+            <label htmlFor={titleId}>{t("cir.report.titleLabel")}</label>
             <input id={titleId} className="p-inputtext p-component" value={p.draft!.title} maxLength={120} aria-invalid={p.titleError !== null} onChange={(e) => send({ type: "edit.rename", title: e.target.value })} />
-            {p.titleError !== null && <small className="form-error">{p.titleError}</small>}
+            {p.titleError !== null && <small className="form-error">{translateMessage(p.titleError)}</small>}
           </div>
         ) : (
           <h1 id={titleId}>{r.title}</h1>
         )}
-        <dl className="cir-meta" aria-label="About the report">
-          <div><dt>Brand</dt><dd>{r.brand}</dd></div>
-          <div><dt>Range</dt><dd>{rangeText(r.range)}{resolved !== null && r.range.kind === "relative" ? ` (${resolved})` : ""}</dd></div>
-          <div><dt>Owner</dt><dd>{r.canEdit ? `${r.owner.name} (you)` : r.owner.name}</dd></div>
-          <div><dt>Sharing</dt><dd>{visibility === "brand" ? `Shared with the users of ${r.brand} (read-only)` : "Private"}</dd></div>
-          <div className="print-only"><dt>Generated</dt><dd>{bangkokTime(generated)}</dd></div>
+        <dl className="cir-meta" aria-label={t("cir.report.about")}>
+          <div><dt>{t("cir.brand")}</dt><dd>{r.brand}</dd></div>
+          <div><dt>{t("cir.rangeLabel")}</dt><dd>{rangeText(r.range)}{resolved !== null && r.range.kind === "relative" ? ` (${resolved})` : ""}</dd></div>
+          <div><dt>{t("cir.owner")}</dt><dd>{r.canEdit ? t("cir.report.ownerYou", { name: r.owner.name }) : r.owner.name}</dd></div>
+          <div><dt>{t("cir.sharing")}</dt><dd>{visibility === "brand" ? t("cir.report.sharedWithUsers", { brand: r.brand }) : t("cir.private")}</dd></div>
+          <div className="print-only"><dt>{t("cir.report.generated")}</dt><dd>{bangkokTime(generated)}</dd></div>
         </dl>
-        {!r.canEdit && <p className="muted no-print">Shared with you by {r.owner.name}: read-only. Duplicate it to make your own copy.</p>}
+        {!r.canEdit && <p className="muted no-print">{t("cir.report.sharedByNote", { name: r.owner.name })}</p>}
         {editing && (
           <label className="cir-share no-print">
-            <input type="checkbox" checked={visibility === "brand"} onChange={(e) => send({ type: "edit.share", visibility: e.target.checked ? "brand" : "private" })} /> Share with the users of {r.brand} (read-only)
+            <input type="checkbox" checked={visibility === "brand"} onChange={(e) => send({ type: "edit.share", visibility: e.target.checked ? "brand" : "private" })} /> {t("cir.report.shareWithUsers", { brand: r.brand })}
           </label>
         )}
-        <div className="cir-tools no-print" role="toolbar" aria-label="Report actions">
+        <div className="cir-tools no-print" role="toolbar" aria-label={t("cir.report.actions")}>
           {tools}
         </div>
-        {p.mode === "saved" && <p role="status" className="cir-saved no-print">Saved.</p>}
+        {p.mode === "saved" && <p role="status" className="cir-saved no-print">{t("cir.report.saved")}</p>}
         {p.mode === "conflict" && (
           <p className="form-error no-print" role="alert">
-            {p.error} <Button type="button" label="Reload" text onClick={() => send({ type: "report.reload" })} />
+            {translateMessage(p.error ?? "")} <Button type="button" label={t("cir.report.reload")} text onClick={() => send({ type: "report.reload" })} />
           </p>
         )}
-        {(p.mode === "saveFailed" || (p.mode === "viewing" && p.error !== null)) && <p className="form-error no-print" role="alert">{p.error}</p>}
+        {(p.mode === "saveFailed" || (p.mode === "viewing" && p.error !== null)) && <p className="form-error no-print" role="alert">{translateMessage(p.error ?? "")}</p>}
         {p.data.state === "failed" && (
           <p className="form-error no-print" role="alert">
-            {p.data.error} <Button type="button" label="Try again" text onClick={() => send({ type: "data.retry" })} />
+            {translateMessage(p.data.error ?? "")} <Button type="button" label={t("cir.tryAgain")} text onClick={() => send({ type: "data.retry" })} />
           </p>
         )}
       </header>
       {sections.length === 0 ? (
-        <p className="muted">No sections yet. Use Add to report on a chart of any module{r.canEdit ? ", or Edit → Add text block" : ""}.</p>
+        <p className="muted">{r.canEdit ? t("cir.report.noSectionsOwner") : t("cir.report.noSections")}</p>
       ) : (
-        <ol className="cir-sections" aria-label="Sections">
+        <ol className="cir-sections" aria-label={t("cir.sections")}>
           {sections.map((s, i) => (
             <SectionItem
               key={s.id}
@@ -235,15 +251,15 @@ export function CirReportView({ phase, send, onExportPdf, exporting, onPrint, pr
       )}
       <ConfirmDeleteDialog
         visible={p.mode === "confirmingDelete" || p.mode === "deleting"}
-        header="Delete the report?"
+        header={t("cir.report.deleteTitle")}
         width={420}
         deleting={p.mode === "deleting"}
         error={p.mode === "confirmingDelete" ? p.error : null}
-        failurePrefix="The report was not deleted"
+        failurePrefix={t("cir.report.notDeleted")}
         onConfirm={() => send({ type: "delete.confirm" })}
         onCancel={() => send({ type: "delete.cancel" })}
       >
-        <p>Delete “{r.title}”? Readers it is shared with lose it too. You can undo right after.</p>
+        <p>{t("cir.report.deleteText", { title: r.title })}</p>
       </ConfirmDeleteDialog>
       <HistoryDialog p={p} send={send} />
     </article>

@@ -1,11 +1,15 @@
 /** One section of a CIR report as read: figure cards, a chart, a text block, or why it is unavailable. */
 import type { Data, LayoutAxis } from "plotly.js";
-import { REPORT_MODULE_LABELS, SECTION_SOURCES, type FigureUnit, type Section, type SectionResult } from "../../../domain/cirContract";
+import { SECTION_SOURCES, type FigureUnit, type Section, type SectionResult } from "../../../domain/cirContract";
 import { figureChange, type Polarity } from "../../../domain/periodChange";
 import { COUNT_AXIS, GRID_COLOUR, MONEY_AXIS } from "@/components/charts/chartLayout";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
-import { formatFigure, rangeText } from "@/features/cir/cirFormat";
+import { daysText, formatFigure, rangeText } from "@/features/cir/cirFormat";
+import { moduleLabel, sourceTitle } from "@/components/cir/cirLabels";
+import { dateAxis, dateHoverLabels } from "@/components/charts/dateAxis";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 
 const POLARITY: Record<"up" | "down" | "neutral", Polarity> = { up: "higher-is-better", down: "lower-is-better", neutral: "neutral" };
 
@@ -17,19 +21,19 @@ const VALUE_AXIS: Readonly<Record<FigureUnit, Partial<LayoutAxis>>> = {
   count: COUNT_AXIS,
   percent: { rangemode: "tozero", gridcolor: GRID_COLOUR, automargin: true, tickformat: ".0%" },
   ratio: { rangemode: "tozero", gridcolor: GRID_COLOUR, automargin: true, ticksuffix: "×" },
-  seconds: { ...COUNT_AXIS, ticksuffix: " s" },
+  seconds: { ...COUNT_AXIS, ticksuffix: " s" }, // i18n-ignore: the unit symbol of seconds
 };
 
 export function sectionTitle(section: Section): string {
-  if (section.type === "text") return "Commentary";
-  return section.title ?? SECTION_SOURCES[section.source].title;
+  if (section.type === "text") return t("cir.report.commentary");
+  return section.title ?? sourceTitle(section.source);
 }
 
 function viewLine(section: Extract<Section, { type: "source" }>, result: SectionResult | undefined): string {
-  const module = REPORT_MODULE_LABELS[SECTION_SOURCES[section.source].module];
+  const module = moduleLabel(SECTION_SOURCES[section.source].module);
   const v = section.view;
-  const range = result?.status === "ok" ? `${result.start} to ${result.end}` : v.range.kind === "report" ? "the report's range" : rangeText(v.range);
-  const filters = [v.channel, v.platform, v.pages === undefined ? undefined : `${v.pages.length} pages`, v.campaign === undefined ? undefined : `campaign ${v.campaign}`].filter((x) => x !== undefined);
+  const range = result?.status === "ok" ? daysText(result.start, result.end) : v.range.kind === "report" ? t("cir.section.reportRange") : rangeText(v.range);
+  const filters = [v.channel, v.platform, v.pages === undefined ? undefined : t("cir.section.pages", { count: v.pages.length }), v.campaign === undefined ? undefined : t("cir.section.campaign", { id: v.campaign })].filter((x) => x !== undefined);
   return [module, v.brand, range, ...filters].join(" · ");
 }
 
@@ -40,7 +44,7 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
     return (
       <>
         {line}
-        <p className="muted">{dataState === "failed" ? "The figures could not be loaded." : "Loading the figures…"}</p>
+        <p className="muted">{dataState === "failed" ? t("cir.section.figuresFailed") : t("cir.section.loadingFigures")}</p>
       </>
     );
   }
@@ -48,7 +52,7 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
     return (
       <>
         {line}
-        <p className="cir-unavailable">{result.reason}</p>
+        <p className="cir-unavailable">{translateMessage(result.reason)}</p>
       </>
     );
   }
@@ -63,7 +67,7 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
             <FigureCard
               key={f.key}
               label={f.label}
-              value={formatFigure(f.unit, f.value)}
+              value={formatFigure(f.unit, f.value, true)}
               definition={f.definition}
               change={{ change: figureChange(f.value, f.previous, POLARITY[f.better]), period }}
             />
@@ -75,31 +79,34 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
   // The value axis of the section's unit, with room for its labels (the narrow layout's margins rely on it).
   const yaxis: Partial<LayoutAxis> = VALUE_AXIS[data.unit];
   // Days, Monday weeks and months are dates (at most 4 ticks on a phone); categories stay names.
-  const xaxis: Partial<LayoutAxis> = { type: data.x === "category" ? "category" : "date", automargin: true };
+  const unit = data.x === "month" ? "month" : data.x === "week" ? "week" : "day";
+  const days = [...new Set(data.series.flatMap((s) => s.points.map((p) => p.x)))].sort();
+  const xaxis: Partial<LayoutAxis> = data.x === "category" ? { type: "category", automargin: true } : { ...dateAxis(days, unit, 4), automargin: true };
   const plot: Data[] = data.series.map((s) => ({
     type: data.chart === "bar" ? "bar" : "scatter",
     mode: data.chart === "bar" ? undefined : "lines+markers",
     name: s.name,
     x: s.points.map((p) => p.x),
     y: s.points.map((p) => p.y),
+    ...(data.x === "category" ? {} : { customdata: dateHoverLabels(s.points.map((p) => p.x), unit), hovertemplate: `%{customdata}<br>${s.name}: %{y}<extra></extra>` }),
   })) as Data[];
   const points = data.series.reduce((n, s) => n + s.points.length, 0);
   return (
     <>
       {line}
       {points === 0 ? (
-        <p className="muted">Nothing to chart in this range.</p>
+        <p className="muted">{t("cir.section.nothingToChart")}</p>
       ) : (
-        <LazyPlot data={plot} layout={{ showlegend: data.series.length > 1, margin: { l: 56, r: 12, t: 8, b: 40 }, yaxis, xaxis }} label={`${title}: ${data.series.map((s) => s.name).join(", ")}`} height={260} />
+        <LazyPlot data={plot} layout={{ showlegend: data.series.length > 1, margin: { l: 56, r: 12, t: 8, b: 40 }, yaxis, xaxis }} label={t("cir.section.chartLabel", { title, series: data.series.map((s) => s.name).join(", ") })} height={260} />
       )}
       <p className="figure-definition cir-definition">{data.definition}</p>
       <details className="figure-table">
-        <summary>Show the figures as a table</summary>
-        <div className="table-scroll" role="region" aria-label={`${title} figures`} tabIndex={0}>
+        <summary>{t("cir.section.showTable")}</summary>
+        <div className="table-scroll" role="region" aria-label={t("cir.section.tableLabel", { title })} tabIndex={0}>
           <table>
             <thead>
               <tr>
-                <th scope="col">{data.x === "category" ? "Name" : "Period"}</th>
+                <th scope="col">{data.x === "category" ? t("cir.section.name") : t("cir.section.period")}</th>
                 {data.series.map((s) => (
                   <th scope="col" key={s.name}>
                     {s.name}
@@ -110,7 +117,7 @@ export function SourceSectionBody({ section, result, dataState }: { section: Ext
             <tbody>
               {(data.series[0]?.points ?? []).map((p, i) => (
                 <tr key={p.x}>
-                  <th scope="row">{p.x}</th>
+                  <th scope="row">{data.x === "category" ? p.x : formatDay(p.x)}</th>
                   {data.series.map((s) => (
                     <td key={s.name}>{formatFigure(data.unit, s.points[i]?.y ?? null)}</td>
                   ))}

@@ -1,10 +1,13 @@
 /** The /cir "New report" dialog: title, brand, and the range (fixed days or a relative range). */
 import { useId, useState } from "react";
-import { RELATIVE_RANGES, RELATIVE_RANGE_LABELS, type RelativeRange, type Report, type ReportRange } from "../../../domain/cirContract";
+import { RELATIVE_RANGES, type RelativeRange, type Report, type ReportRange } from "../../../domain/cirContract";
 import { isDay } from "../../../domain/calendarDays";
 import { authedCall } from "@/app/api";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
+import { DateInput } from "@/components/ui/DateInput";
+import { relativeRangeLabel } from "@/components/cir/cirLabels";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface NewReportDialogProps {
   visible: boolean;
@@ -28,11 +31,11 @@ export function NewReportDialog({ visible, brands, defaultBrand, onClose, onCrea
 
   const create = async () => {
     const found: Record<string, string> = {};
-    if (title.trim() === "") found.title = "Give the report a title.";
+    if (title.trim() === "") found.title = t("cir.new.titleNeeded");
     if (kind === "fixed") {
-      if (!isDay(start)) found.start = "Choose the first day.";
-      if (!isDay(end)) found.end = "Choose the last day.";
-      else if (isDay(start) && end < start) found.end = "The last day is before the first.";
+      if (!isDay(start)) found.start = t("cir.new.chooseFirstDay");
+      if (!isDay(end)) found.end = t("cir.new.chooseLastDay");
+      else if (isDay(start) && end < start) found.end = t("cir.new.endBeforeStart");
     }
     setProblems(found);
     if (Object.keys(found).length > 0) return;
@@ -43,7 +46,7 @@ export function NewReportDialog({ visible, brands, defaultBrand, onClose, onCrea
       const answer = await authedCall("createCirReport", { title: title.trim(), brand, range });
       onCreated(answer.data);
     } catch (e) {
-      setError(e instanceof Error ? e.message : "The report was not created.");
+      setError(e instanceof Error ? translateMessage(e.message) : t("cir.new.notCreated"));
     } finally {
       setBusy(false);
     }
@@ -54,23 +57,23 @@ export function NewReportDialog({ visible, brands, defaultBrand, onClose, onCrea
     <Dialog
       visible={visible}
       onHide={onClose}
-      header="New report"
+      header={t("cir.newReport")}
       style={{ width: "460px", maxWidth: "calc(100vw - 16px)" }}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={onClose} disabled={busy} />
-          <Button type="button" label="Create" onClick={() => void create()} loading={busy} />
+          <Button type="button" label={t("cir.cancel")} outlined onClick={onClose} disabled={busy} />
+          <Button type="button" label={t("cir.new.create")} onClick={() => void create()} loading={busy} />
         </div>
       }
     >
       <div className="cir-form">
         <div className="field">
-          <label htmlFor={ids.title}>Title</label>
+          <label htmlFor={ids.title}>{t("cir.title")}</label>
           <input id={ids.title} className="p-inputtext p-component" value={title} maxLength={120} aria-invalid={problems.title !== undefined} onChange={(e) => setTitle(e.target.value)} />
           {problem("title")}
         </div>
         <div className="field">
-          <label htmlFor={ids.brand}>Brand</label>
+          <label htmlFor={ids.brand}>{t("cir.brand")}</label>
           <select id={ids.brand} className="p-inputtext p-component native-select" value={brand} onChange={(e) => setBrand(e.target.value)}>
             {brands.map((b) => (
               <option key={b} value={b}>
@@ -80,42 +83,40 @@ export function NewReportDialog({ visible, brands, defaultBrand, onClose, onCrea
           </select>
         </div>
         <fieldset className="cir-choice">
-          <legend>Range</legend>
+          <legend>{t("cir.rangeLabel")}</legend>
           <label className="cir-choice-row">
-            <input type="radio" name="cir-range" checked={kind === "relative"} onChange={() => setKind("relative")} /> A relative range (moves with the day it is read)
+            <input type="radio" name="cir-range" checked={kind === "relative"} onChange={() => setKind("relative")} /> {t("cir.new.relative")}
           </label>
           <label className="cir-choice-row">
-            <input type="radio" name="cir-range" checked={kind === "fixed"} onChange={() => setKind("fixed")} /> Fixed days
+            <input type="radio" name="cir-range" checked={kind === "fixed"} onChange={() => setKind("fixed")} /> {t("cir.new.fixed")}
           </label>
         </fieldset>
         {kind === "relative" ? (
           <div className="field">
-            <label htmlFor={ids.preset}>Relative range</label>
+            <label htmlFor={ids.preset}>{t("cir.new.relativeRange")}</label>
             <select id={ids.preset} className="p-inputtext p-component native-select" value={preset} onChange={(e) => setPreset(e.target.value as RelativeRange)}>
               {RELATIVE_RANGES.map((r) => (
                 <option key={r} value={r}>
-                  {RELATIVE_RANGE_LABELS[r]}
+                  {relativeRangeLabel(r)}
                 </option>
               ))}
             </select>
           </div>
         ) : (
           <div className="cir-form-row">
-            <div className="field">
-              <label htmlFor={ids.start}>First day</label>
-              <input id={ids.start} type="date" className="p-inputtext p-component" value={start} onChange={(e) => setStart(e.target.value)} />
+            <div>
+              <DateInput id={ids.start} label={t("cir.new.firstDay")} value={start} onChange={setStart} invalid={problems.start !== undefined} />
               {problem("start")}
             </div>
-            <div className="field">
-              <label htmlFor={ids.end}>Last day</label>
-              <input id={ids.end} type="date" className="p-inputtext p-component" value={end} onChange={(e) => setEnd(e.target.value)} />
+            <div>
+              <DateInput id={ids.end} label={t("cir.new.lastDay")} value={end} onChange={setEnd} invalid={problems.end !== undefined} />
               {problem("end")}
             </div>
           </div>
         )}
         {error !== null && (
           <p className="form-error" role="alert">
-            The report was not created: {error}
+            {t("cir.new.notCreatedBecause", { error })}
           </p>
         )}
       </div>
