@@ -7,6 +7,7 @@ import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "rea
 import { Outlet, useLocation } from "@tanstack/react-router";
 import "@/components/ui/theme";
 import "@/layouts/defaultLayout.css";
+import { t } from "@/i18n/i18n";
 import { guardedImport } from "@/app/chunkReload";
 import { trapFocus } from "@/components/ui/focusTrap";
 import { useToastsRequested } from "@/app/toast";
@@ -60,10 +61,10 @@ export function DefaultLayout() {
   return (
     <div className={menuOpen ? "shell menu-open" : "shell"}>
       <a className="skip-link" href="#content">
-        Skip to content
+        {t("common.shell.skipToContent")}
       </a>
       <LoadingBar />
-      <aside id="side-menu" ref={aside} className="side-menu" aria-label="Side menu">
+      <aside id="side-menu" ref={aside} className="side-menu" aria-label={t("common.shell.sideMenu")}>
         <SideMenu
           onNavigate={() => setMenuOpen(false)}
           onAccount={() => {

@@ -4,6 +4,7 @@ import type { ErrorComponentProps } from "@tanstack/react-router";
 import { ErrorPageFailedView, ErrorView } from "@/features/errors/ErrorView";
 import { errorStatus, errorTitle } from "@/features/errors/errorStatus";
 import { BareLayout } from "@/layouts/BareLayout";
+import { t, translateMessage } from "@/i18n/i18n";
 
 /** Catches a failure of the error page itself, so the user still gets a way home. */
 class ErrorPageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -27,7 +28,7 @@ export function NotFoundPage() {
   return (
     <ErrorPageBoundary>
       <BareLayout>
-        <ErrorView title="404 Not Found" detail="This page could not be found" />
+        <ErrorView title={t("common.error.notFoundTitle")} detail={t("common.error.notFound")} />
       </BareLayout>
     </ErrorPageBoundary>
   );
@@ -46,6 +47,6 @@ export function RouteErrorPage({ error }: ErrorComponentProps) {
 
 function RouteErrorContent({ error }: { error: unknown }) {
   const status = errorStatus(error);
-  const detail = status === 404 ? "This page could not be found" : error instanceof Error && error.message !== "" ? error.message : undefined;
+  const detail = status === 404 ? t("common.error.notFound") : error instanceof Error && error.message !== "" ? translateMessage(error.message) : undefined;
   return <ErrorView title={errorTitle(status)} detail={detail} />;
 }

@@ -3,6 +3,7 @@
  * reason in a sentence for the person (an alert, so a screen reader says it), and Try again.
  * The same on every page (`/e-commerce`, `/ma`, `/ads`, `/o2o`).
  */
+import { t, translateMessage } from "@/i18n/i18n";
 import "./figures.css";
 
 export function LoadFailure({ title, error, onRetry }: { title: string; error: string; onRetry: () => void }) {
@@ -10,10 +11,10 @@ export function LoadFailure({ title, error, onRetry }: { title: string; error: s
     <div className="load-failure">
       <div role="alert">
         <p className="empty-title">{title}</p>
-        <p className="error">{error}</p>
+        <p className="error">{translateMessage(error)}</p>
       </div>
       <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
+        <i className="pi pi-refresh" aria-hidden="true" /> {t("common.action.tryAgain")}
       </button>
     </div>
   );

@@ -7,7 +7,8 @@
 import { useId, type ReactNode } from "react";
 import type { ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
-import { formatCount } from "@/components/format/numbers";
+import { formatCount, formatPercent } from "@/components/format/numbers";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./importStatus.css";
 
 const BUTTON = "p-button p-component p-button-sm";
@@ -29,8 +30,10 @@ export function ImportStatus<R>({ phase, importedTitle, summary, refusedName }: 
     case "uploading":
       return (
         <div className="import-progress" role="status">
-          <progress aria-label="Upload progress" max={1} value={phase.fraction} />
-          <span>{phase.fraction >= 1 ? "Reading the file…" : `Uploading… ${Math.round(phase.fraction * 100)}%`}</span>
+          <progress aria-label={t("common.import.progress")} max={1} value={phase.fraction} />
+          <span>
+            {phase.fraction >= 1 ? t("common.import.reading") : t("common.import.uploading", { percent: formatPercent(Math.round(phase.fraction * 100), 0) })}
+          </span>
         </div>
       );
     case "imported":
@@ -45,7 +48,7 @@ export function ImportStatus<R>({ phase, importedTitle, summary, refusedName }: 
     case "failed":
       return (
         <p className="error" role="alert">
-          {phase.message}
+          {translateMessage(phase.message)}
         </p>
       );
     case "refused":
@@ -54,12 +57,12 @@ export function ImportStatus<R>({ phase, importedTitle, summary, refusedName }: 
 }
 
 function RefusedRows({ message, rows, name }: { message: string; rows: readonly { line: number; reason: string }[]; name: string }) {
-  const caption = `Lines refused (${formatCount(rows.length)})`;
+  const caption = t("common.import.refusedLines", { count: formatCount(rows.length) });
   return (
     <div className="import-refused">
       <div role="alert">
-        <p className="import-title error">The file was refused: nothing was imported.</p>
-        <p>{message}</p>
+        <p className="import-title error">{t("common.import.refused")}</p>
+        <p>{translateMessage(message)}</p>
       </div>
       {rows.length > 0 && (
         <>
@@ -68,15 +71,15 @@ function RefusedRows({ message, rows, name }: { message: string; rows: readonly 
               <caption>{caption}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Reason</th>
+                  <th scope="col">{t("common.import.line")}</th>
+                  <th scope="col">{t("common.import.reason")}</th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r, i) => (
                   <tr key={`${r.line}-${i}`}>
                     <th scope="row">{r.line}</th>
-                    <td>{r.reason}</td>
+                    <td>{translateMessage(r.reason)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -85,18 +88,18 @@ function RefusedRows({ message, rows, name }: { message: string; rows: readonly 
           <button
             type="button"
             className={`${BUTTON} p-button-outlined`}
-            aria-label="Download the refused lines as CSV"
+            aria-label={t("common.import.downloadRefused")}
             onClick={() =>
               downloadCsv(
                 fileNameOf(name, "csv"),
                 toCsv(rows, [
-                  { header: "Line", value: (r) => r.line },
-                  { header: "Reason", value: (r) => r.reason },
+                  { header: t("common.import.line"), value: (r) => r.line },
+                  { header: t("common.import.reason"), value: (r) => translateMessage(r.reason) },
                 ]),
               )
             }
           >
-            <i className="pi pi-file-export" aria-hidden="true" /> CSV
+            <i className="pi pi-file-export" aria-hidden="true" /> {t("common.import.csv")}
           </button>
         </>
       )}
@@ -126,15 +129,15 @@ export function ImportFileActions(p: ImportFileActionsProps) {
       <div className="dialog-actions">
         {p.busy ? (
           <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onCancelUpload}>
-            Cancel upload
+            {t("common.import.cancelUpload")}
           </button>
         ) : (
           <button type="button" className={`${BUTTON} p-button-outlined`} onClick={p.onClose}>
-            Close
+            {t("common.action.close")}
           </button>
         )}
         <button type="submit" className={BUTTON} disabled={!p.ready}>
-          <i className="pi pi-upload" aria-hidden="true" /> Import
+          <i className="pi pi-upload" aria-hidden="true" /> {t("common.import.import")}
         </button>
       </div>
     </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface ConfirmDeleteDialogProps {
   visible: boolean;
@@ -34,15 +35,15 @@ export function ConfirmDeleteDialog(p: ConfirmDeleteDialogProps) {
       closable={!p.deleting}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={p.onCancel} disabled={p.deleting} autoFocus />
-          <Button type="button" label={p.error === null ? "Delete" : "Try again"} severity="danger" onClick={p.onConfirm} loading={p.deleting} />
+          <Button type="button" label={t("common.action.cancel")} outlined onClick={p.onCancel} disabled={p.deleting} autoFocus />
+          <Button type="button" label={p.error === null ? t("common.action.delete") : t("common.action.tryAgain")} severity="danger" onClick={p.onConfirm} loading={p.deleting} />
         </div>
       }
     >
       {p.children}
       {p.error !== null && (
         <p className="form-error" role="alert">
-          {p.failurePrefix}: {p.error}
+          {t("common.confirmDelete.failure", { what: p.failurePrefix, reason: translateMessage(p.error) })}
         </p>
       )}
     </Dialog>

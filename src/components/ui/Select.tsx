@@ -3,6 +3,8 @@ export interface SelectProps {
   label: string;
   value: string;
   options: readonly string[];
+  /** An option's shown text, when it differs from its value (a value in English shown in the user's language). */
+  optionLabel?: ((option: string) => string) | undefined;
   onChange: (value: string) => void;
   className?: string;
 }
@@ -13,7 +15,7 @@ export interface SelectProps {
  * scroller and tooltip) would put ~15 KB gzip of script on the start page for lists of three.
  * The native control also brings the platform's keyboard and touch behaviour.
  */
-export function Select({ label, value, options, onChange, className }: SelectProps) {
+export function Select({ label, value, options, optionLabel, onChange, className }: SelectProps) {
   return (
     <select
       aria-label={label}
@@ -25,7 +27,7 @@ export function Select({ label, value, options, onChange, className }: SelectPro
     >
       {options.map((option) => (
         <option key={option} value={option}>
-          {option}
+          {optionLabel === undefined ? option : optionLabel(option)}
         </option>
       ))}
     </select>

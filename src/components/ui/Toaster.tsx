@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Toast } from "primereact/toast";
 import { TOAST_LIFE_MS, attachToaster } from "@/app/toast";
+import { translateMessage } from "@/i18n/i18n";
 
 /**
  * Where `showToast` messages appear (spec §2, §9: top right, 1500 ms), below the top bar: a toast
@@ -11,6 +12,9 @@ import { TOAST_LIFE_MS, attachToaster } from "@/app/toast";
  * live region, and goes after 1500 ms whatever the pointer does. PrimeReact places the toast with
  * an inline `top`; the `pt` root style is merged after it, so it wins (a `style` prop or a CSS
  * rule does not).
+ *
+ * A message that came as English text (a statechart's summary, a server's reason) is shown through
+ * `translateMessage`; one already in the user's language is shown as it is.
  */
 const BELOW_TOP_BAR = { root: { style: { top: 84, pointerEvents: "none" } } } as const;
 
@@ -19,7 +23,13 @@ export function Toaster() {
   useEffect(
     () =>
       attachToaster((message) => {
-        toast.current?.show({ ...message, life: TOAST_LIFE_MS });
+        // Machines and the server send English (their tests read it); shown in the user's language.
+        toast.current?.show({
+          ...message,
+          summary: translateMessage(message.summary),
+          ...(message.detail === undefined ? {} : { detail: translateMessage(message.detail) }),
+          life: TOAST_LIFE_MS,
+        });
       }),
     [],
   );

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
 import type { LoginRequest } from "../../../domain/api";
+import { t, translateMessage } from "@/i18n/i18n";
 
 export interface SignInViewProps {
   error: string | null;
@@ -18,20 +19,21 @@ export function SignInView({ error, busy, canSubmit, onSignIn }: SignInViewProps
 
   return (
     <section className="card sign-in" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in</h1>
+      <h1 id="sign-in-title">{t("common.signIn.title")}</h1>
+      {/* i18n-ignore: the product's name */}
       <p className="muted">Brand Dashboard</p>
       <form onSubmit={submit} aria-busy={busy}>
-        <label htmlFor="sign-in-email">Email</label>
+        <label htmlFor="sign-in-email">{t("common.signIn.email")}</label>
         <input id="sign-in-email" name="email" type="email" autoComplete="username" required maxLength={254} />
-        <label htmlFor="sign-in-password">Password</label>
+        <label htmlFor="sign-in-password">{t("common.signIn.password")}</label>
         <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required maxLength={200} />
         {error !== null && (
           <p role="alert" className="error">
-            {error}
+            {translateMessage(error)}
           </p>
         )}
         <button type="submit" disabled={!canSubmit}>
-          Sign in
+          {t("common.signIn.submit")}
         </button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { START_PAGE } from "@/app/startPage";
+import { t } from "@/i18n/i18n";
 
 export interface ErrorViewProps {
   title: string;
@@ -14,7 +15,7 @@ export function ErrorView({ title, detail }: ErrorViewProps) {
       {detail !== undefined && <p>{detail}</p>}
       {/* The start page, not "/": for a signed-in user "/" resumes the last page, which may
           be the one that failed. A signed-out user is sent on to sign in from there. */}
-      <Link to={START_PAGE}>Home page</Link>
+      <Link to={START_PAGE}>{t("common.error.homePage")}</Link>
     </section>
   );
 }
@@ -26,8 +27,8 @@ export function ErrorView({ title, detail }: ErrorViewProps) {
 export function ErrorPageFailedView() {
   return (
     <section className="card error-page" aria-labelledby="error-fallback-title">
-      <h1 id="error-fallback-title">An error occurred while showing the error page</h1>
-      <a href="/">Go back to the home page</a>
+      <h1 id="error-fallback-title">{t("common.error.pageFailed")}</h1>
+      <a href="/">{t("common.error.goHome")}</a>
     </section>
   );
 }

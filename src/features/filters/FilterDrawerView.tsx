@@ -17,6 +17,9 @@ import { ALL_STATUS, statusOptionOf, type FilterDraft, type FilterValues, type L
 import type { DrawerTab } from "../../../machines/filterDrawer/filterDrawerSetup";
 import { SelectField } from "@/components/ui/Select";
 import { useModalFocus } from "@/components/ui/useModalFocus";
+import { locationLabel, platformLabel, statusLabel } from "@/features/filters/optionLabels";
+import { formatCount } from "@/components/format/numbers";
+import { t, translateMessage } from "@/i18n/i18n";
 import "@/features/filters/filterDrawer.css";
 
 const TABS: readonly DrawerTab[] = ["template", "filter"];
@@ -55,31 +58,31 @@ export function FilterDrawerView(p: FilterDrawerViewProps) {
       // is used directly (not the shell's Drawer wrapper, which has no width) because the width
       // must follow the window.
       style={{ width: `${p.width}px` }}
-      header={<h2 className="drawer-title">Filters</h2>}
+      header={<h2 className="drawer-title">{t("common.filters.title")}</h2>}
       role="dialog"
       aria-modal="true"
-      aria-label="Filters"
+      aria-label={t("common.filters.title")}
       blockScroll
       className="filter-drawer"
     >
       {p.loading && (
         <div className="filter-drawer__loading" role="status">
           <ProgressSpinner style={{ width: "2rem", height: "2rem" }} aria-hidden="true" />
-          <span>Loading templates…</span>
+          <span>{t("common.filters.loadingTemplates")}</span>
         </div>
       )}
       {p.unavailable !== null && (
         <div className="filter-drawer__problem" role="alert">
-          <p>The filters could not be opened: {p.unavailable}</p>
-          <Button type="button" label="Try again" onClick={p.onRetry} />
+          <p>{t("common.filters.unavailable", { reason: translateMessage(p.unavailable) })}</p>
+          <Button type="button" label={t("common.action.tryAgain")} onClick={p.onRetry} />
         </div>
       )}
       {p.tab !== null && (
         <TabView activeIndex={TABS.indexOf(p.tab)} onTabChange={(e) => p.onTab(TABS[e.index] ?? "template")}>
-          <TabPanel header="Template">
+          <TabPanel header={t("common.filters.tabTemplate")}>
             <TemplateList {...p.templates} />
           </TabPanel>
-          <TabPanel header="Filter">
+          <TabPanel header={t("common.filters.tabFilter")}>
             <FilterForm {...p.filter} />
           </TabPanel>
         </TabView>
@@ -99,51 +102,61 @@ export interface TemplateListProps {
   onCreate: () => void;
 }
 
-function describeTemplate(t: FilterTemplateRecord): string {
-  const { min, max } = t.basketSize;
-  const basket = min === null && max === null ? "Any basket size" : `Basket ${min ?? 0}–${max ?? "∞"}`;
-  const status = statusOptionOf(t.status);
+function describeTemplate(template: FilterTemplateRecord): string {
+  const { min, max } = template.basketSize;
+  const basket =
+    min === null && max === null
+      ? t("common.filters.anyBasket")
+      : t("common.filters.basketRange", { min: formatCount(min ?? 0, 2), max: max === null ? "∞" : formatCount(max, 2) });
+  const status = statusOptionOf(template.status);
   return [
-    basket, t.platform || PLATFORM_OPTIONS[0], t.location || LOCATION_OPTIONS[0],
-    ...(status === ALL_STATUS ? [] : [status]), ...(t.product.trim() === "" ? [] : [t.product.trim()]),
+    basket, platformLabel(template.platform || PLATFORM_OPTIONS[0]), locationLabel(template.location || LOCATION_OPTIONS[0]),
+    ...(status === ALL_STATUS ? [] : [statusLabel(status)]), ...(template.product.trim() === "" ? [] : [template.product.trim()]),
   ].join(" · ");
 }
 
 function TemplateList(p: TemplateListProps) {
   return (
-    <section className="template-list" aria-label="Templates">
+    <section className="template-list" aria-label={t("common.filters.templates")}>
       {p.error !== null && (
         <p className="form-error" role="alert">
-          Templates could not be loaded: {p.error}
+          {t("common.filters.templatesError", { reason: translateMessage(p.error) })}
         </p>
       )}
-      {p.templates.length === 0 && p.error === null && <p className="muted">No templates yet. Set the filter, then create one.</p>}
+      {p.templates.length === 0 && p.error === null && <p className="muted">{t("common.filters.noTemplates")}</p>}
       <ul>
-        {p.templates.map((t) => (
-          <li key={t.title} className="template-item">
+        {p.templates.map((tpl) => (
+          <li key={tpl.title} className="template-item">
             <InputSwitch
-              checked={p.activeTitle === t.title}
-              onChange={() => p.onToggle(t.title)}
-              aria-label={t.title}
+              checked={p.activeTitle === tpl.title}
+              onChange={() => p.onToggle(tpl.title)}
+              aria-label={tpl.title}
             />
             <div className="template-item__text">
-              <span className="template-item__title">{t.title}</span>
-              <span className="template-item__summary">{describeTemplate(t)}</span>
+              <span className="template-item__title">{tpl.title}</span>
+              <span className="template-item__summary">{describeTemplate(tpl)}</span>
             </div>
-            <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${t.title}`} onClick={() => p.onEdit(t.title)} />
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              text
+              rounded
+              aria-label={t("common.filters.editNamed", { title: tpl.title })}
+              onClick={() => p.onEdit(tpl.title)}
+            />
             <Button
               type="button"
               icon="pi pi-trash"
               text
               rounded
               severity="danger"
-              aria-label={`Delete ${t.title}`}
-              onClick={() => p.onDelete(t.title)}
+              aria-label={t("common.filters.deleteNamed", { title: tpl.title })}
+              onClick={() => p.onDelete(tpl.title)}
             />
           </li>
         ))}
       </ul>
-      <Button type="button" label="Create Template" icon="pi pi-plus" onClick={p.onCreate} disabled={!p.canCreate} />
+      <Button type="button" label={t("common.filters.createTemplate")} icon="pi pi-plus" onClick={p.onCreate} disabled={!p.canCreate} />
     </section>
   );
 }
@@ -162,13 +175,15 @@ export interface FilterFormProps {
 }
 
 const bagLabel = (b: Bag) => `${b.name} (${CHANNEL_LABELS[b.channel]})`;
+/** PrimeReact's MultiSelect puts the number of chosen items in place of "{0}". */
+const CHOSEN_COUNT = "{0}";
 const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 function FilterForm(p: FilterFormProps) {
   return (
     <form
       className="filter-form"
-      aria-label="Filter"
+      aria-label={t("common.filters.form")}
       onSubmit={(e) => {
         e.preventDefault();
         p.onSearch();
@@ -176,7 +191,7 @@ function FilterForm(p: FilterFormProps) {
     >
       <div className="field">
         <label id="filter-bags-label" htmlFor="filter-bags">
-          Accounts
+          {t("common.filters.accounts")}
         </label>
         <MultiSelect
           inputId="filter-bags"
@@ -184,16 +199,16 @@ function FilterForm(p: FilterFormProps) {
           value={[...p.draft.bags]}
           options={p.bagOptions.map((b) => ({ label: bagLabel(b), value: b._id }))}
           onChange={(e) => p.onBags(asIds(e.value))}
-          placeholder="All accounts"
+          placeholder={t("common.filters.allAccounts")}
           filter
           maxSelectedLabels={2}
-          selectedItemsLabel="{0} accounts"
+          selectedItemsLabel={t("common.filters.accountsChosen", { count: CHOSEN_COUNT })}
           appendTo="self"
         />
       </div>
       <div className="field">
         <label id="filter-pages-label" htmlFor="filter-pages">
-          Pages
+          {t("common.filters.pages")}
         </label>
         <MultiSelect
           inputId="filter-pages"
@@ -201,46 +216,58 @@ function FilterForm(p: FilterFormProps) {
           value={[...p.draft.pages]}
           options={p.pageOptions.map((page) => ({ label: page.name, value: page.id }))}
           onChange={(e) => p.onPages(asIds(e.value))}
-          placeholder={p.draft.bags.length > 0 ? "All pages of the chosen accounts" : "All pages"}
+          placeholder={p.draft.bags.length > 0 ? t("common.filters.allPagesOfAccounts") : t("common.filters.allPages")}
           filter
           loading={p.narrowing}
           maxSelectedLabels={2}
-          selectedItemsLabel="{0} pages"
+          selectedItemsLabel={t("common.filters.pagesChosen", { count: CHOSEN_COUNT })}
           appendTo="self"
         />
         {p.pagesError !== null && (
           <small className="form-error" role="alert">
-            {p.pagesError}
+            {translateMessage(p.pagesError)}
           </small>
         )}
       </div>
       <div className="field-row">
         <div className="field">
-          <label htmlFor="filter-min">Minimum basket size</label>
+          <label htmlFor="filter-min">{t("common.filters.minBasket")}</label>
           <InputNumber
             inputId="filter-min"
             value={p.draft.min}
             onValueChange={(e) => p.onChange({ min: e.value ?? null })}
             min={0}
             maxFractionDigits={2}
-            placeholder="No minimum"
+            placeholder={t("common.filters.noMinimum")}
           />
         </div>
         <div className="field">
-          <label htmlFor="filter-max">Maximum basket size</label>
+          <label htmlFor="filter-max">{t("common.filters.maxBasket")}</label>
           <InputNumber
             inputId="filter-max"
             value={p.draft.max}
             onValueChange={(e) => p.onChange({ max: e.value ?? null })}
             min={0}
             maxFractionDigits={2}
-            placeholder="No maximum"
+            placeholder={t("common.filters.noMaximum")}
           />
         </div>
       </div>
-      <SelectField label="Platform" value={p.draft.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
-      <SelectField label="Location" value={p.draft.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
-      <Button type="submit" label="Search" icon="pi pi-search" disabled={!p.canSearch} />
+      <SelectField
+        label={t("common.filters.platform")}
+        value={p.draft.platform}
+        options={PLATFORM_OPTIONS}
+        optionLabel={platformLabel}
+        onChange={(v) => p.onChange({ platform: v as Platform })}
+      />
+      <SelectField
+        label={t("common.filters.location")}
+        value={p.draft.location}
+        options={LOCATION_OPTIONS}
+        optionLabel={locationLabel}
+        onChange={(v) => p.onChange({ location: v as Location })}
+      />
+      <Button type="submit" label={t("common.filters.search")} icon="pi pi-search" disabled={!p.canSearch} />
     </form>
   );
 }

@@ -12,6 +12,9 @@ import { LOCATION_OPTIONS, PLATFORM_OPTIONS } from "../../../domain/viewSearch";
 import { PRODUCT_MAX_LENGTH, STATUS_OPTIONS, type EditDraft, type EditValues, type Location, type Platform } from "../../../machines/filterDrawer/filterDraft";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { SelectField } from "@/components/ui/Select";
+import { Emphasis } from "@/components/ui/Emphasis";
+import { locationLabel, platformLabel, statusLabel } from "@/features/filters/optionLabels";
+import { t, translateMessage } from "@/i18n/i18n";
 
 const CREATE_WIDTH = 500;
 const EDIT_WIDTH = 800;
@@ -39,13 +42,13 @@ export function CreateTemplateDialogView(p: CreateTemplateDialogViewProps) {
       onHide={() => {
         if (!p.saving) p.onCancel();
       }}
-      header="Create Template"
+      header={t("common.filters.createTemplate")}
       style={dialogStyle(CREATE_WIDTH)}
       closable={!p.saving}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={p.onCancel} disabled={p.saving} />
-          <Button type="submit" form="create-template-form" label="Save" loading={p.saving} />
+          <Button type="button" label={t("common.action.cancel")} outlined onClick={p.onCancel} disabled={p.saving} />
+          <Button type="submit" form="create-template-form" label={t("common.action.save")} loading={p.saving} />
         </div>
       }
     >
@@ -57,7 +60,7 @@ export function CreateTemplateDialogView(p: CreateTemplateDialogViewProps) {
           p.onSave();
         }}
       >
-        <label htmlFor="create-template-name">Template name</label>
+        <label htmlFor="create-template-name">{t("common.filters.templateName")}</label>
         <InputText
           ref={nameInput}
           id="create-template-name"
@@ -70,10 +73,10 @@ export function CreateTemplateDialogView(p: CreateTemplateDialogViewProps) {
         />
         {p.showRequired && (
           <small id="create-template-name-error" className="form-error">
-            Field is required
+            {t("common.filters.required")}
           </small>
         )}
-        <p className="muted">The template keeps the basket size, platform and location set in the Filter tab.</p>
+        <p className="muted">{t("common.filters.templateKeeps")}</p>
       </form>
     </Dialog>
   );
@@ -97,13 +100,13 @@ export function EditFilterDialogView(p: EditFilterDialogViewProps) {
       onHide={() => {
         if (!p.saving) p.onCancel();
       }}
-      header="Edit Filter"
+      header={t("common.filters.editFilter")}
       style={dialogStyle(EDIT_WIDTH)}
       closable={!p.saving}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label="Cancel" outlined onClick={p.onCancel} disabled={p.saving} />
-          <Button type="submit" form="edit-filter-form" label="Save" loading={p.saving} />
+          <Button type="button" label={t("common.action.cancel")} outlined onClick={p.onCancel} disabled={p.saving} />
+          <Button type="submit" form="edit-filter-form" label={t("common.action.save")} loading={p.saving} />
         </div>
       }
     >
@@ -117,44 +120,62 @@ export function EditFilterDialogView(p: EditFilterDialogViewProps) {
           }}
         >
           <p>
-            Template: <strong>{d.original.title}</strong>
+            <Emphasis message={t("common.filters.templateOf", { title: Emphasis.SLOT })} value={d.original.title} />
           </p>
           <div className="field-row">
             <div className="field">
-              <label htmlFor="edit-min">Minimum basket size</label>
+              <label htmlFor="edit-min">{t("common.filters.minBasket")}</label>
               {/* Text, not a number input: spec §5 wants digits and one decimal point only, sanitised as typed. */}
               <InputText id="edit-min" inputMode="decimal" value={d.min} onChange={(e) => p.onChange({ min: e.target.value })} disabled={p.saving} />
             </div>
             <div className="field">
-              <label htmlFor="edit-max">Maximum basket size</label>
+              <label htmlFor="edit-max">{t("common.filters.maxBasket")}</label>
               <InputText id="edit-max" inputMode="decimal" value={d.max} onChange={(e) => p.onChange({ max: e.target.value })} disabled={p.saving} />
             </div>
           </div>
           <div className="field-row">
-            <SelectField label="Platform" value={d.platform} options={PLATFORM_OPTIONS} onChange={(v) => p.onChange({ platform: v as Platform })} />
-            <SelectField label="Location" value={d.location} options={LOCATION_OPTIONS} onChange={(v) => p.onChange({ location: v as Location })} />
+            <SelectField
+              label={t("common.filters.platform")}
+              value={d.platform}
+              options={PLATFORM_OPTIONS}
+              optionLabel={platformLabel}
+              onChange={(v) => p.onChange({ platform: v as Platform })}
+            />
+            <SelectField
+              label={t("common.filters.location")}
+              value={d.location}
+              options={LOCATION_OPTIONS}
+              optionLabel={locationLabel}
+              onChange={(v) => p.onChange({ location: v as Location })}
+            />
           </div>
           <div className="field-row">
             <div className="field">
-              <label htmlFor="edit-product">Product</label>
+              <label htmlFor="edit-product">{t("common.filters.product")}</label>
               <InputText
                 id="edit-product"
                 value={d.product}
                 maxLength={PRODUCT_MAX_LENGTH}
-                placeholder="All products"
+                placeholder={t("common.filters.allProducts")}
                 aria-describedby="edit-product-hint"
                 onChange={(e) => p.onChange({ product: e.target.value })}
                 disabled={p.saving}
               />
               <small id="edit-product-hint" className="muted">
-                The exact product name, as in the orders (E-Commerce and CRM); empty for every product.
+                {t("common.filters.productHint")}
               </small>
             </div>
-            <SelectField label="Status" value={d.status} options={STATUS_OPTIONS} onChange={(v) => p.onChange({ status: v })} />
+            <SelectField
+              label={t("common.filters.status")}
+              value={d.status}
+              options={STATUS_OPTIONS}
+              optionLabel={statusLabel}
+              onChange={(v) => p.onChange({ status: v })}
+            />
           </div>
           {p.error !== null && (
             <p className="form-error" role="alert">
-              {p.error}
+              {translateMessage(p.error)}
             </p>
           )}
         </form>
@@ -174,9 +195,9 @@ export interface DeleteTemplateDialogViewProps {
 
 export function DeleteTemplateDialogView(p: DeleteTemplateDialogViewProps) {
   return (
-    <ConfirmDeleteDialog {...p} header="Delete Template" width={DELETE_WIDTH} failurePrefix="The template was not deleted">
+    <ConfirmDeleteDialog {...p} header={t("common.filters.deleteTemplate")} width={DELETE_WIDTH} failurePrefix={t("common.filters.notDeleted")}>
       <p>
-        Are you sure to delete the template <strong>{p.title}</strong>?
+        <Emphasis message={t("common.filters.deleteQuestion", { title: Emphasis.SLOT })} value={p.title ?? ""} />
       </p>
     </ConfirmDeleteDialog>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { t } from "@/i18n/i18n";
 
 export interface ModuleEmptyStateProps {
   title: string;
@@ -17,8 +18,10 @@ export function ModuleEmptyState({ title, purpose, children }: ModuleEmptyStateP
       {children}
       <div className="empty-state" role="status">
         <i className="pi pi-chart-bar" aria-hidden="true" />
-        <p className="empty-title">No data to show yet</p>
-        <p className="muted">{purpose} This page is part of a later release.</p>
+        <p className="empty-title">{t("common.module.noData")}</p>
+        <p className="muted">
+          {purpose} {t("common.module.laterRelease")}
+        </p>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { searchForModule } from "../../../domain/routes";
 import { VIEW_SEARCH_KEYS } from "../../../domain/viewSearch";
+import { t } from "@/i18n/i18n";
 
 export interface SideMenuEntry {
   label: string;
@@ -24,6 +25,7 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
     <div className="side-menu-inner">
       <div className="brand-mark">
         <span className="brand-dot" aria-hidden="true" />
+        {/* i18n-ignore: the product's name */}
         Brand Dashboard
       </div>
       <div className="user-card">
@@ -34,7 +36,7 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
         )}
         <span className="user-name">{userName}</span>
       </div>
-      <nav aria-label="Modules">
+      <nav aria-label={t("common.shell.modules")}>
         <ul className="menu-list">
           {entries.map((entry) => (
             <li key={entry.path}>
@@ -52,7 +54,7 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
                 </Link>
               ) : (
                 // Not a link one can follow: no href, announced as disabled, shown dimmed.
-                <a role="link" aria-disabled="true" className="menu-item disabled" title="Your account does not include this module">
+                <a role="link" aria-disabled="true" className="menu-item disabled" title={t("common.shell.moduleLocked")}>
                   {entry.label}
                   <i className="pi pi-lock" aria-hidden="true" />
                 </a>
@@ -64,11 +66,11 @@ export function SideMenuView({ entries, userName, profileImage, onAccount, onNav
       <div className="menu-footer">
         <button type="button" className="menu-item" onClick={onAccount}>
           <i className="pi pi-user" aria-hidden="true" />
-          Account
+          {t("common.shell.account")}
         </button>
         <Link to="/logout" className="menu-item">
           <i className="pi pi-sign-out" aria-hidden="true" />
-          Logout
+          {t("common.shell.logout")}
         </Link>
       </div>
     </div>

@@ -1,6 +1,9 @@
 import { useId, useState } from "react";
 import { toDisplayDate, type DateRange } from "../../../domain/dates";
+import { formatDay } from "@/components/format/dates";
 import { Select } from "@/components/ui/Select";
+import { t } from "@/i18n/i18n";
+import { ALL_CHANNEL } from "../../../domain/permissions";
 import { DateRangePicker } from "@/features/shell/DateRangePicker";
 
 export interface TopBarViewProps {
@@ -22,6 +25,9 @@ export interface TopBarViewProps {
   onFilter: () => void;
 }
 
+/** A channel option as shown: "All Channel" in the user's language; Facebook and TikTok are names. */
+const channelLabel = (channel: string): string => (channel === ALL_CHANNEL ? t("common.shell.allChannel") : channel);
+
 /**
  * The top bar (spec §2): range, Clear Filter, KPI, brand and channel, and the filter drawer. On a
  * narrow screen (at most 600 px) those controls fold behind one "View options" button, with the
@@ -40,11 +46,11 @@ export function TopBarView(p: TopBarViewProps) {
         onClick={p.onMenuToggle}
       >
         <i className="pi pi-bars" aria-hidden="true" />
-        <span>Menu</span>
+        <span>{t("common.shell.menu")}</span>
       </button>
       <span className="top-summary" aria-hidden="true">
         <span>{p.brand}</span>
-        {p.showDatePicker && <span>{`${toDisplayDate(p.range.startDate)} – ${toDisplayDate(p.range.endDate)}`}</span>}
+        {p.showDatePicker && <span>{t("common.shell.rangeSummary", { start: formatDay(toDisplayDate(p.range.startDate)), end: formatDay(toDisplayDate(p.range.endDate)) })}</span>}
       </span>
       <button
         type="button"
@@ -54,7 +60,7 @@ export function TopBarView(p: TopBarViewProps) {
         onClick={() => setOpen((o) => !o)}
       >
         <i className={open ? "pi pi-chevron-up" : "pi pi-sliders-h"} aria-hidden="true" />
-        <span>View options</span>
+        <span>{t("common.shell.viewOptions")}</span>
       </button>
       <div id={controlsId} className="top-controls">
         {p.showDatePicker && <DateRangePicker range={p.range} onApply={p.onRange} />}
@@ -62,20 +68,27 @@ export function TopBarView(p: TopBarViewProps) {
           {p.showClearFilter && (
             <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onClearFilter}>
               <i className="pi pi-filter-slash" aria-hidden="true" />
-              <span>Clear Filter</span>
+              <span>{t("common.shell.clearFilter")}</span>
             </button>
           )}
           {p.showKpi && (
             <button type="button" className="p-button p-button-outlined p-button-sm" onClick={p.onKpi}>
               <i className="pi pi-flag" aria-hidden="true" />
-              <span>KPI</span>
+              <span>{t("common.shell.kpi")}</span>
             </button>
           )}
-          <Select label="Brand" value={p.brand} options={p.brands} onChange={p.onBrand} className="top-select" />
-          <Select label="Channel" value={p.channel} options={p.channels} onChange={p.onChannel} className="top-select" />
+          <Select label={t("common.shell.brand")} value={p.brand} options={p.brands} onChange={p.onBrand} className="top-select" />
+          <Select
+            label={t("common.shell.channel")}
+            value={p.channel}
+            options={p.channels}
+            optionLabel={channelLabel}
+            onChange={p.onChannel}
+            className="top-select"
+          />
           <button type="button" className="p-button p-button-sm" onClick={p.onFilter}>
             <i className="pi pi-filter" aria-hidden="true" />
-            <span>Filter</span>
+            <span>{t("common.shell.filter")}</span>
           </button>
         </div>
       </div>
