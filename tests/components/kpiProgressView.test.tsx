@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { kpiProgressOf } from "../../domain/kpiProgress";
 import { PLAN_METRICS, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary } from "../../domain/metrics";
@@ -9,6 +10,9 @@ import type { ResolvedView } from "../../domain/viewSearch";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import { BrandExView } from "@/features/brandEx/BrandExView";
 import { chartLayout, chartTraces } from "@/features/brandEx/kpiProgressFormat";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 // The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
 vi.mock("@/components/charts/LazyPlot", () => ({

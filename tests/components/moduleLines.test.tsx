@@ -5,11 +5,15 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { ModuleLine, ModuleLineId } from "../../domain/brandEx";
 import { ROAS_MISSING } from "../../domain/brandEx";
 import type { PreviousPeriod } from "../../domain/periodChange";
 import { ModuleLinesView, type ModuleLink } from "@/features/brandEx/ModuleLinesView";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

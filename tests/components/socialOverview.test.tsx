@@ -3,9 +3,13 @@
 // previous period and its definition; the top posts with their caption as text and a safe link.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { SocialFigures, SocialPost, SocialTotals } from "../../domain/social";
 import { SocialOverviewView } from "@/features/brandEx/SocialOverviewView";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

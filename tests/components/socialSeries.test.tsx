@@ -3,10 +3,14 @@
 // followers) named by a summary of what they show, a tooltip per point, and the table beside them.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it } from "vitest";
+import { beforeAll, afterEach, describe, expect, it } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { SocialPoint } from "../../domain/social";
 import { LineChart } from "@/components/charts/LineChart";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -2,6 +2,8 @@ import type { ModuleLine, ModuleLineId } from "../../../domain/brandEx";
 import { previousPeriod } from "../../../domain/periodChange";
 import type { ResolvedView } from "../../../domain/viewSearch";
 import { toDisplayDate } from "../../../domain/dates";
+import { t, translateMessage } from "@/i18n/i18n";
+import { formatDay } from "@/components/format/dates";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import { KpiProgressView } from "@/features/brandEx/KpiProgressView";
 import { ModuleLinesView, type ModuleLink } from "@/features/brandEx/ModuleLinesView";
@@ -28,32 +30,32 @@ export function BrandExView({ userName, view, pagesInView, failed, kpi, social, 
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
-        <h1 id="page-title">Brand Experience</h1>
+        <h1 id="page-title">{t("brandEx.title")}</h1>
       </header>
-      <p className="muted">Signed in as {userName}</p>
-      <dl className="summary" aria-label="Applied view">
+      <p className="muted">{t("brandEx.signedInAs", { name: userName })}</p>
+      <dl className="summary" aria-label={t("brandEx.appliedView")}>
         <div>
-          <dt>Brand</dt>
+          <dt>{t("brandEx.view.brand")}</dt>
           <dd>{view.brand}</dd>
         </div>
         <div>
-          <dt>Channel</dt>
+          <dt>{t("brandEx.view.channel")}</dt>
           <dd>{view.ch}</dd>
         </div>
         <div>
-          <dt>Date range</dt>
+          <dt>{t("brandEx.view.dateRange")}</dt>
           <dd>
-            {toDisplayDate(view.range.startDate)} to {toDisplayDate(view.range.endDate)}
+            {t("brandEx.range", { start: formatDay(toDisplayDate(view.range.startDate)), end: formatDay(toDisplayDate(view.range.endDate)) })}
           </dd>
         </div>
         <div>
-          <dt>Pages in view</dt>
+          <dt>{t("brandEx.view.pagesInView")}</dt>
           <dd>{pagesInView ?? "…"}</dd>
         </div>
       </dl>
       {failed !== null && (
         <p role="alert" className="error">
-          {failed}
+          {translateMessage(failed)}
         </p>
       )}
       {/* A page whose data failed before anything arrived shows only its error. */}

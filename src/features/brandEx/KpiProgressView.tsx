@@ -9,8 +9,11 @@ import { LazyPlot } from "@/components/charts/LazyPlot";
 import { ChangeBadge } from "@/components/figures/ChangeBadge";
 import type { KpiSection } from "@/features/brandEx/brandExData";
 import {
-  PACE_LABELS, PLAN_NAMES, chartLabel, chartLayout, chartTraces, formatCount, formatMoney, formatPercent, planNotes,
+  chartLabel, chartLayout, chartTraces, formatCount, formatMoney, formatPercent, paceLabel, planName, planNotes,
 } from "@/features/brandEx/kpiProgressFormat";
+import { paramLabel } from "@/features/brandEx/figureText";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./kpiProgress.css";
 
 export interface KpiProgressViewProps {
@@ -19,7 +22,7 @@ export interface KpiProgressViewProps {
 }
 
 /** A missing figure: a dash on screen, its meaning for screen readers. */
-function Missing({ meaning = "no data" }: { meaning?: string }) {
+function Missing({ meaning = t("brandEx.kpi.noData") }: { meaning?: string }) {
   return (
     <span className="no-data" title={meaning}>
       <span aria-hidden="true">—</span>
@@ -42,7 +45,8 @@ function cost(n: number | null, perThousand: boolean, meaning?: string): ReactNo
   if (n === null) return <Missing meaning={meaning} />;
   return perThousand ? (
     <>
-      {formatMoney(n)} <abbr title="cost per thousand impressions">CPM</abbr>
+      {/* i18n-ignore: CPM is the term Thai marketers use too */}
+      {formatMoney(n)} <abbr title={t("brandEx.kpi.cpmTitle")}>CPM</abbr>
     </>
   ) : (
     formatMoney(n)
@@ -78,18 +82,18 @@ function Pace({ row }: { row: ProgressRow }) {
   const costWarning = row.overBudget || row.costAbovePlan;
   const pace =
     row.paceStatus === null ? (
-      <Missing meaning="no pace yet" />
+      <Missing meaning={t("brandEx.kpi.noPace")} />
     ) : (
       <span className={`pace pace-${row.paceStatus === "ahead" && costWarning ? "neutral" : row.paceStatus}`}>
         <i className={`pi ${{ ahead: "pi-arrow-up", "on-track": "pi-check", behind: "pi-arrow-down" }[row.paceStatus]}`} aria-hidden="true" />
-        {PACE_LABELS[row.paceStatus]}
+        {paceLabel(row.paceStatus)}
       </span>
     );
   if (!costWarning) return pace;
   return (
     <span className="pace-cell">
-      {row.overBudget && <Warning>Over budget</Warning>}
-      {row.costAbovePlan && <Warning>Cost above plan</Warning>}
+      {row.overBudget && <Warning>{t("brandEx.kpi.overBudget")}</Warning>}
+      {row.costAbovePlan && <Warning>{t("brandEx.kpi.costAbovePlan")}</Warning>}
       {pace}
     </span>
   );
@@ -98,18 +102,18 @@ function Pace({ row }: { row: ProgressRow }) {
 function SpendSummary({ plan, progress }: { plan: PlanProgress; progress: KpiProgress }) {
   const s = plan.spend;
   return (
-    <dl className="summary" aria-label={`${PLAN_NAMES[plan.plan]} spend vs budget`}>
+    <dl className="summary" aria-label={t("brandEx.kpi.spendVsBudget", { plan: planName(plan.plan) })}>
       <div>
-        <dt>Budget</dt>
+        <dt>{t("brandEx.kpi.budget")}</dt>
         <dd>{figure(s.budget, formatMoney)}</dd>
       </div>
       <div>
-        <dt>Spend</dt>
-        <dd>{s.measured ? figure(s.spend, formatMoney) : "Not measured"}</dd>
+        <dt>{t("brandEx.kpi.spend")}</dt>
+        <dd>{s.measured ? figure(s.spend, formatMoney) : t("brandEx.kpi.notMeasuredValue")}</dd>
       </div>
       {s.measured && progress.previous !== null && s.spend !== null && (
         <div>
-          <dt>Spend vs previous period</dt>
+          <dt>{t("brandEx.kpi.spendVsPrevious")}</dt>
           <dd>
             <Change current={s.spend} previous={s.previousSpend} progress={progress} polarity="neutral" />
           </dd>
@@ -118,23 +122,23 @@ function SpendSummary({ plan, progress }: { plan: PlanProgress; progress: KpiPro
       {s.measured && (
         <>
           <div>
-            <dt>Spend of budget</dt>
+            <dt>{t("brandEx.kpi.spendOfBudget")}</dt>
             <dd>
               {figure(s.percentOfBudget, formatPercent)}
               {s.overBudget && (
                 <>
                   {" "}
-                  <Warning>Over budget</Warning>
+                  <Warning>{t("brandEx.kpi.overBudget")}</Warning>
                 </>
               )}
             </dd>
           </div>
           <div>
-            <dt>Expected spend to date</dt>
+            <dt>{t("brandEx.kpi.expectedSpend")}</dt>
             <dd>{figure(s.expectedToDate, formatMoney)}</dd>
           </div>
           <div>
-            <dt>Projected spend</dt>
+            <dt>{t("brandEx.kpi.projectedSpend")}</dt>
             <dd>{figure(s.projected, formatMoney)}</dd>
           </div>
         </>
@@ -144,36 +148,36 @@ function SpendSummary({ plan, progress }: { plan: PlanProgress; progress: KpiPro
 }
 
 function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgress }) {
-  const name = PLAN_NAMES[plan.plan];
+  const name = planName(plan.plan);
   const captionId = `kpi-${plan.plan}-caption`;
-  const spendMeaning = plan.spend.measured ? "no data" : "not measured";
+  const spendMeaning = plan.spend.measured ? t("brandEx.kpi.noData") : t("brandEx.kpi.notMeasured");
   return (
     <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="kpi-table">
         <caption id={captionId}>
-          {name} targets and actual figures, {progress.start} to {progress.end}
+          {t("brandEx.kpi.tableCaption", { plan: name, start: formatDay(progress.start), end: formatDay(progress.end) })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Parameter</th>
-            <th scope="col">Target</th>
-            <th scope="col">Actual</th>
-            <th scope="col">% of target</th>
-            <th scope="col">Expected to date</th>
-            <th scope="col">Projected end</th>
-            <th scope="col">Pace</th>
-            <th scope="col">Budget</th>
-            <th scope="col">Spend</th>
-            <th scope="col">Cost per unit planned</th>
-            <th scope="col">Cost per unit achieved</th>
-            <th scope="col">Actual vs previous period</th>
+            <th scope="col">{t("brandEx.kpi.col.parameter")}</th>
+            <th scope="col">{t("brandEx.kpi.col.target")}</th>
+            <th scope="col">{t("brandEx.kpi.col.actual")}</th>
+            <th scope="col">{t("brandEx.kpi.col.percentOfTarget")}</th>
+            <th scope="col">{t("brandEx.kpi.col.expected")}</th>
+            <th scope="col">{t("brandEx.kpi.col.projected")}</th>
+            <th scope="col">{t("brandEx.kpi.col.pace")}</th>
+            <th scope="col">{t("brandEx.kpi.budget")}</th>
+            <th scope="col">{t("brandEx.kpi.spend")}</th>
+            <th scope="col">{t("brandEx.kpi.col.plannedCost")}</th>
+            <th scope="col">{t("brandEx.kpi.col.achievedCost")}</th>
+            <th scope="col">{t("brandEx.kpi.col.vsPrevious")}</th>
           </tr>
         </thead>
         <tbody>
           {plan.rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row">{row.label}</th>
-              <td>{figure(row.target, formatCount, "no target")}</td>
+              <th scope="row">{paramLabel(row.key)}</th>
+              <td>{figure(row.target, formatCount, t("brandEx.kpi.noTarget"))}</td>
               <td>{figure(row.actual, formatCount)}</td>
               <td>{figure(row.percentOfTarget, formatPercent)}</td>
               <td>{figure(row.expected, formatCount)}</td>
@@ -181,7 +185,7 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
               <td>
                 <Pace row={row} />
               </td>
-              <td>{figure(row.budget, formatMoney, "no budget")}</td>
+              <td>{figure(row.budget, formatMoney, t("brandEx.kpi.noBudget"))}</td>
               <td>
                 <Flagged on={row.overBudget}>{figure(row.spend, formatMoney, spendMeaning)}</Flagged>
               </td>
@@ -189,7 +193,7 @@ function PlanTable({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
               <td>
                 <Flagged on={row.costAbovePlan}>{cost(row.achievedCostPerUnit, row.perThousand, spendMeaning)}</Flagged>
               </td>
-              <td>{progress.previous === null ? <Missing meaning="not compared" /> : <Change current={row.actual} previous={row.previousActual} progress={progress} polarity="higher-is-better" />}</td>
+              <td>{progress.previous === null ? <Missing meaning={t("brandEx.kpi.notCompared")} /> : <Change current={row.actual} previous={row.previousActual} progress={progress} polarity="higher-is-better" />}</td>
             </tr>
           ))}
         </tbody>
@@ -203,10 +207,10 @@ function PlanNotes({ plan }: { plan: PlanProgress }) {
   const notes = planNotes(plan);
   if (notes.length === 0) return null;
   return (
-    <ul className="plan-notes" aria-label={`${PLAN_NAMES[plan.plan]} notes`}>
+    <ul className="plan-notes" aria-label={t("brandEx.kpi.notes", { plan: planName(plan.plan) })}>
       {notes.map((note) => (
-        <li key={note} className={note.startsWith("Over budget") || note.startsWith("Cost above plan") ? "plan-note plan-note--warning" : "plan-note"}>
-          {note}
+        <li key={note.text} className={note.warning ? "plan-note plan-note--warning" : "plan-note"}>
+          {note.text}
         </li>
       ))}
     </ul>
@@ -214,26 +218,24 @@ function PlanNotes({ plan }: { plan: PlanProgress }) {
 }
 
 function PlanBlock({ plan, progress }: { plan: PlanProgress; progress: KpiProgress }) {
-  const name = PLAN_NAMES[plan.plan];
+  const name = planName(plan.plan);
   return (
     <section className="kpi-plan" aria-labelledby={`kpi-${plan.plan}-title`}>
       <h3 id={`kpi-${plan.plan}-title`}>{name}</h3>
       {plan.rows.length === 0 ? (
-        <p className="muted">No {name} parameters are planned in this template.</p>
+        <p className="muted">{t("brandEx.kpi.noParameters", { plan: name })}</p>
       ) : (
         <>
           <SpendSummary plan={plan} progress={progress} />
           <p className="muted note">
-            {plan.spend.measured
-              ? "Ad spend is measured per account, not per parameter: each parameter's spend is the Ads spend shared by its share of the budgets."
-              : "No spend is measured for MA: organic posts have no ad spend in the data."}
+            {plan.spend.measured ? t("brandEx.kpi.spendNoteAds") : t("brandEx.kpi.spendNoteMa")}
           </p>
           <PlanNotes plan={plan} />
           <PlanTable plan={plan} progress={progress} />
           {plan.chart.lines.length > 0 ? (
             <LazyPlot data={chartTraces(plan.chart)} layout={chartLayout(plan.chart)} label={chartLabel(plan, progress.start, progress.end)} />
           ) : (
-            <p className="muted">No daily figures to chart for {name} in this range.</p>
+            <p className="muted">{t("brandEx.kpi.noChart", { plan: name })}</p>
           )}
         </>
       )}
@@ -242,40 +244,40 @@ function PlanBlock({ plan, progress }: { plan: PlanProgress; progress: KpiProgre
 }
 
 function periodText(p: KpiProgress): string {
-  if (p.elapsedDays === 0) return `the range starts after today (${p.today})`;
-  if (p.elapsedDays >= p.totalDays) return `the range has ended (${p.totalDays} days)`;
-  return `day ${p.elapsedDays} of ${p.totalDays}`;
+  if (p.elapsedDays === 0) return t("brandEx.kpi.period.notStarted", { today: formatDay(p.today) });
+  if (p.elapsedDays >= p.totalDays) return t("brandEx.kpi.period.ended", { days: p.totalDays });
+  return t("brandEx.kpi.period.day", { day: p.elapsedDays, days: p.totalDays });
 }
 
 function Body({ kpi }: KpiProgressViewProps) {
-  if (kpi === null) return <p className="muted" role="status">Loading KPI progress…</p>;
+  if (kpi === null) return <p className="muted" role="status">{t("brandEx.kpi.loading")}</p>;
   switch (kpi.kind) {
     case "none":
       return (
         <div className="empty-state" role="status">
           <i className="pi pi-flag" aria-hidden="true" />
-          <p className="empty-title">No KPI template selected</p>
-          <p className="muted">Pick a KPI template in KPI Setting (the KPI button in the top bar) to see its targets against actual figures.</p>
+          <p className="empty-title">{t("brandEx.kpi.none.title")}</p>
+          <p className="muted">{t("brandEx.kpi.none.hint")}</p>
         </div>
       );
     case "forbidden":
       return (
         <div className="empty-state" role="status">
           <i className="pi pi-lock" aria-hidden="true" />
-          <p className="empty-title">No KPI progress</p>
-          <p className="muted">Your account has no access to KPI templates.</p>
+          <p className="empty-title">{t("brandEx.kpi.forbidden.title")}</p>
+          <p className="muted">{t("brandEx.kpi.forbidden.hint")}</p>
         </div>
       );
     case "missing":
       return (
         <p role="alert" className="error">
-          The KPI template &lsquo;{kpi.title}&rsquo; no longer exists. Pick another one in KPI Setting.
+          {t("brandEx.kpi.missing", { title: kpi.title })}
         </p>
       );
     case "failed":
       return (
         <p role="alert" className="error">
-          The progress of &lsquo;{kpi.title}&rsquo; could not be loaded: {kpi.message}
+          {t("brandEx.kpi.failed", { title: kpi.title, message: translateMessage(kpi.message) })}
         </p>
       );
     case "ready": {
@@ -283,7 +285,8 @@ function Body({ kpi }: KpiProgressViewProps) {
       return (
         <>
           <p className="muted">
-            Template <strong>{p.title}</strong>, {p.start} to {p.end}: {periodText(p)}.
+            {t("brandEx.kpi.template")} <strong>{p.title}</strong>
+            {t("brandEx.kpi.templateRange", { start: formatDay(p.start), end: formatDay(p.end), period: periodText(p) })}
           </p>
           <PlanBlock plan={p.ma} progress={p} />
           <PlanBlock plan={p.ads} progress={p} />
@@ -296,7 +299,7 @@ function Body({ kpi }: KpiProgressViewProps) {
 export function KpiProgressView({ kpi }: KpiProgressViewProps) {
   return (
     <section className="kpi-progress" aria-labelledby="kpi-progress-title">
-      <h2 id="kpi-progress-title">KPI progress</h2>
+      <h2 id="kpi-progress-title">{t("brandEx.kpi.title")}</h2>
       <Body kpi={kpi} />
     </section>
   );

@@ -8,42 +8,40 @@
 import { Link } from "@tanstack/react-router";
 import type { LineFigure, LineFigureKey, ModuleLine, ModuleLineId } from "../../../domain/brandEx";
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
-import { MENU_ITEMS, O2O_MENU_ITEM } from "../../../domain/permissions";
 import { FigureCard } from "@/components/figures/FigureCard";
 import { formatCount, formatFixed2, formatMoney } from "@/components/format/numbers";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import "./moduleLines.css";
 
 interface LineFigureSpec {
-  readonly label: string;
+  readonly labelKey: MessageKey;
   readonly format: (n: number) => string;
   readonly polarity: Polarity;
-  readonly definition: string;
+  readonly definitionKey: MessageKey;
 }
 
-/** Every figure of the lines: its label, format, which way is good, and its definition. */
+/**
+ * Every figure of the lines: its label, format, which way is good, and its definition (catalogue
+ * keys). Money keeps its satang here (formatMoney): brandEx.spec reads GMV to the satang.
+ */
 export const LINE_FIGURES: Readonly<Record<LineFigureKey, LineFigureSpec>> = {
-  spend: { label: "Ad spend", format: formatMoney, polarity: "neutral",
-    definition: "What the ad accounts in view spent in the range (THB), as the Ads plan of KPI progress counts it." },
-  roas: { label: "ROAS", format: (n) => `${formatFixed2(n)}×`, polarity: "higher-is-better",
-    definition: "Return on ad spend: purchase value from the ads ÷ ad spend." },
-  gmv: { label: "GMV", format: formatMoney, polarity: "higher-is-better",
-    definition: "Value of every Shopee and Lazada order placed in the range, whatever its status (with the active filter)." },
-  nmv: { label: "NMV", format: formatMoney, polarity: "higher-is-better",
-    definition: "GMV less cancelled and returned orders." },
-  shows: { label: "o2o shows", format: formatCount, polarity: "higher-is-better",
-    definition: "People passing an in-store screen with a chance to see it." },
-  views: { label: "o2o views", format: formatCount, polarity: "higher-is-better",
-    definition: "Shows who looked at the screen." },
+  spend: { labelKey: "brandEx.line.spend.label", format: formatMoney, polarity: "neutral", definitionKey: "brandEx.line.spend.definition" },
+  roas: { labelKey: "brandEx.line.roas.label", format: (n) => t("brandEx.line.roas.value", { value: formatFixed2(n) }), polarity: "higher-is-better",
+    definitionKey: "brandEx.line.roas.definition" },
+  gmv: { labelKey: "brandEx.line.gmv.label", format: formatMoney, polarity: "higher-is-better", definitionKey: "brandEx.line.gmv.definition" },
+  nmv: { labelKey: "brandEx.line.nmv.label", format: formatMoney, polarity: "higher-is-better", definitionKey: "brandEx.line.nmv.definition" },
+  shows: { labelKey: "brandEx.line.shows.label", format: formatCount, polarity: "higher-is-better", definitionKey: "brandEx.line.shows.definition" },
+  views: { labelKey: "brandEx.line.views.label", format: formatCount, polarity: "higher-is-better", definitionKey: "brandEx.line.views.definition" },
 };
 
-const menuLabel = (path: string) => MENU_ITEMS.find((m) => m.path === path)?.label ?? path;
+const MODULE_NAME_KEYS = {
+  ads: "common.menu.ads",
+  ecommerce: "common.menu.eCommerce",
+  o2o: "common.menu.o2o",
+} as const satisfies Record<ModuleLineId, MessageKey>;
 
-/** Each module's name, as the side menu calls it. */
-export const MODULE_NAMES: Readonly<Record<ModuleLineId, string>> = {
-  ads: menuLabel("/ads"),
-  ecommerce: menuLabel("/e-commerce"),
-  o2o: O2O_MENU_ITEM.label,
-};
+/** Each module's name, as the side menu calls it, in the active language. */
+export const moduleName = (id: ModuleLineId): string => t(MODULE_NAME_KEYS[id]);
 
 /** Where a line's link goes: the module's path and the search params it carries. */
 export interface ModuleLink {
@@ -63,6 +61,13 @@ export interface ModuleLinesViewProps {
   links: Readonly<Record<ModuleLineId, ModuleLink>>;
 }
 
+/*
+ * English messages of domain/brandEx.ts and brandExData.ts shown through translateMessage:
+ * brandEx.msg.noSpend, brandEx.msg.noPurchaseValue, brandEx.msg.noOrders, brandEx.msg.notMeasured,
+ * brandEx.msg.oneCampaign, brandEx.msg.campaigns, brandEx.msg.tooManyCampaigns, brandEx.msg.rangeTooLong,
+ * brandEx.msg.kpiFailed, brandEx.msg.socialFailed, brandEx.msg.figuresFailed.
+ */
+
 function NoValue({ why }: { why: string }) {
   return (
     <span className="no-data">
@@ -76,39 +81,39 @@ function Figure({ figure, period }: { figure: LineFigure; period: PreviousPeriod
   const spec = LINE_FIGURES[figure.key];
   return (
     <FigureCard
-      label={spec.label}
-      value={figure.value === null ? <NoValue why={figure.missing ?? "no value"} /> : spec.format(figure.value)}
+      label={t(spec.labelKey)}
+      value={figure.value === null ? <NoValue why={figure.missing === null ? t("brandEx.line.noValue") : translateMessage(figure.missing)} /> : spec.format(figure.value)}
       // A figure nobody can know yet (ROAS without a purchase value) has nothing to compare.
       change={figure.value === null && figure.previous === null ? null : { change: figureChange(figure.value, figure.previous, spec.polarity), period }}
-      definition={spec.definition}
+      definition={t(spec.definitionKey)}
     />
   );
 }
 
 function Line({ line, period, link }: { line: ModuleLine; period: PreviousPeriod; link: ModuleLink }) {
-  const name = MODULE_NAMES[line.module];
+  const name = moduleName(line.module);
   const titleId = `module-line-${line.module}`;
   return (
     <li className="module-line" aria-labelledby={titleId}>
       <div className="module-line-head">
         <h3 id={titleId}>{name}</h3>
-        {line.kind === "ready" && line.note !== null && <p className="muted module-line-note">{line.note}</p>}
+        {line.kind === "ready" && line.note !== null && <p className="muted module-line-note">{translateMessage(line.note)}</p>}
         <Link to={link.to} search={() => link.search} className="module-line-link">
-          Open {name}
+          {t("brandEx.line.open", { name })}
           <span aria-hidden="true"> →</span>
         </Link>
       </div>
       {line.kind === "ready" && (
-        <dl className="summary figure-cards module-line-figures" aria-label={`${name} figures`}>
+        <dl className="summary figure-cards module-line-figures" aria-label={t("brandEx.line.figures", { name })}>
           {line.figures.map((f) => (
             <Figure key={f.key} figure={f} period={period} />
           ))}
         </dl>
       )}
-      {line.kind === "unavailable" && <p className="muted module-line-message">{line.reason}</p>}
+      {line.kind === "unavailable" && <p className="muted module-line-message">{translateMessage(line.reason)}</p>}
       {line.kind === "failed" && (
         <p role="alert" className="error module-line-message">
-          The {name} figures could not be loaded: {line.message}
+          {t("brandEx.line.failed", { name, message: translateMessage(line.message) })}
         </p>
       )}
     </li>
@@ -120,7 +125,7 @@ export function ModuleLinesView({ lines, period, links }: ModuleLinesViewProps) 
   if (lines === null || lines.length === 0) return null;
   return (
     <section className="module-lines" aria-labelledby="module-lines-title">
-      <h2 id="module-lines-title">From the other modules</h2>
+      <h2 id="module-lines-title">{t("brandEx.lines.title")}</h2>
       <ul className="module-line-list">
         {lines.map((line) => (
           <Line key={line.module} line={line} period={period} link={links[line.module]} />

@@ -5,7 +5,10 @@
  * range's top posts by engagements with a link to each. Plain props; the data comes from `brandExData.ts`.
  */
 import { figureChange, previousPeriod, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
-import { POST_TYPE_LABELS, publishedText, type SocialPost, type SocialSection, type SocialTotals } from "../../../domain/social";
+import type { SocialPost, SocialSection, SocialTotals } from "../../../domain/social";
+import { formatDay } from "@/components/format/dates";
+import { postTypeName, publishedText } from "@/features/brandEx/figureText";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import { FigureCard, FigureCards, NoValue } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
@@ -14,29 +17,30 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { reportTarget } from "@/components/cir/reportTargets";
 
 interface Figure {
-  readonly label: string;
+  readonly id: "followers" | "netFollowers" | "reach" | "engagements" | "engagementRate" | "videoViews" | "posts";
+  readonly labelKey: MessageKey;
   readonly value: (t: SocialTotals) => number | null;
   readonly format: (n: number) => string;
   readonly polarity: Polarity;
-  readonly definition: string;
+  readonly definitionKey: MessageKey;
 }
 
 /** The overview's figures, in the order a brand team reads them: audience, then reach and engagement. */
 export const SOCIAL_FIGURES: readonly Figure[] = [
-  { label: "Followers", value: (t) => t.followers, format: (n) => formatCount(n), polarity: "higher-is-better",
-    definition: "Followers of the pages in view at the end of the range (each page's last known total)." },
-  { label: "Net followers", value: (t) => t.netFollowers, format: signed, polarity: "higher-is-better",
-    definition: "New follows − unfollows in the range." },
-  { label: "Post reach", value: (t) => t.reach, format: (n) => formatCount(n), polarity: "higher-is-better",
-    definition: "Reach of the posts published in the range, summed: a person reached by two posts counts twice." },
-  { label: "Engagements", value: (t) => t.engagements, format: (n) => formatCount(n), polarity: "higher-is-better",
-    definition: "Reactions + comments + shares of those posts, + saves where given (TikTok)." },
-  { label: "Engagement rate (by reach)", value: (t) => t.engagementRate, format: formatFraction, polarity: "higher-is-better",
-    definition: "Engagements ÷ post reach, over all the posts together." },
-  { label: "Video views", value: (t) => t.videoViews, format: (n) => formatCount(n), polarity: "higher-is-better",
-    definition: "3-second views (Facebook) and plays (TikTok) of videos, reels and lives." },
-  { label: "Posts", value: (t) => t.posts, format: (n) => formatCount(n), polarity: "neutral",
-    definition: "Posts published in the range on the pages in view." },
+  { id: "followers", labelKey: "brandEx.social.followers.label", value: (t) => t.followers, format: (n) => formatCount(n), polarity: "higher-is-better",
+    definitionKey: "brandEx.social.followers.definition" },
+  { id: "netFollowers", labelKey: "brandEx.social.netFollowers.label", value: (t) => t.netFollowers, format: signed, polarity: "higher-is-better",
+    definitionKey: "brandEx.social.netFollowers.definition" },
+  { id: "reach", labelKey: "brandEx.social.reach.label", value: (t) => t.reach, format: (n) => formatCount(n), polarity: "higher-is-better",
+    definitionKey: "brandEx.social.reach.definition" },
+  { id: "engagements", labelKey: "brandEx.social.engagements.label", value: (t) => t.engagements, format: (n) => formatCount(n), polarity: "higher-is-better",
+    definitionKey: "brandEx.social.engagements.definition" },
+  { id: "engagementRate", labelKey: "brandEx.social.engagementRate.label", value: (t) => t.engagementRate, format: formatFraction, polarity: "higher-is-better",
+    definitionKey: "brandEx.social.engagementRate.definition" },
+  { id: "videoViews", labelKey: "brandEx.social.videoViews.label", value: (t) => t.videoViews, format: (n) => formatCount(n), polarity: "higher-is-better",
+    definitionKey: "brandEx.social.videoViews.definition" },
+  { id: "posts", labelKey: "brandEx.social.posts.label", value: (t) => t.posts, format: (n) => formatCount(n), polarity: "neutral",
+    definitionKey: "brandEx.social.posts.definition" },
 ];
 
 function signed(n: number): string {
@@ -45,22 +49,22 @@ function signed(n: number): string {
 
 
 function TopPost({ post }: { post: SocialPost }) {
-  const platform = post.channel === "tiktok" ? "TikTok" : "Facebook";
+  const platform = post.channel === "tiktok" ? "TikTok" : "Facebook"; // i18n-ignore: platform names
   return (
     <li className="top-post">
       <p className="top-post-meta muted">
-        {post.page} · {POST_TYPE_LABELS[post.type]} · <time dateTime={post.publishedAt}>{publishedText(post.publishedAt)}</time>
+        {post.page} · {postTypeName(post.type)} · <time dateTime={post.publishedAt}>{publishedText(post.publishedAt)}</time>
       </p>
       {/* The caption is text a page wrote: shown as text, never as markup. */}
-      <p className="top-post-caption">{post.caption === "" ? <span className="muted">(no caption)</span> : post.caption}</p>
+      <p className="top-post-caption">{post.caption === "" ? <span className="muted">{t("brandEx.topPosts.noCaption")}</span> : post.caption}</p>
       <p className="top-post-figures">
-        <span>{formatCount(post.engagements)} engagements</span>
-        <span>{formatCount(post.reach)} reached</span>
-        <span>{post.engagementRate === null ? "no reach" : `${formatFraction(post.engagementRate)} engagement rate`}</span>
+        <span>{t("brandEx.topPosts.engagements", { count: post.engagements, n: formatCount(post.engagements) })}</span>
+        <span>{t("brandEx.topPosts.reached", { n: formatCount(post.reach) })}</span>
+        <span>{post.engagementRate === null ? t("brandEx.topPosts.noReach") : t("brandEx.topPosts.engagementRate", { rate: formatFraction(post.engagementRate) })}</span>
       </p>
       {post.permalink !== null && (
         <a className="top-post-link" href={post.permalink} target="_blank" rel="noopener noreferrer">
-          Open post on {platform}
+          {t("brandEx.topPosts.open", { platform })}
           <span className="visually-hidden"> ({post.page}, {publishedText(post.publishedAt)})</span>
         </a>
       )}
@@ -81,21 +85,22 @@ export function SocialOverviewView({ social, range, brand, pages }: SocialOvervi
   // The figures' own range once they are here; the view's until then (the line shows at once).
   const shown = social?.kind === "ready" ? social.figures.range : range;
   const previous = social?.kind === "ready" ? social.figures.previous : previousPeriod(range);
+  const dates = { start: formatDay(shown.start), end: formatDay(shown.end), previousStart: formatDay(previous.start), previousEnd: formatDay(previous.end) };
   return (
     <section className="social-overview" aria-labelledby="social-overview-title">
       <div className="chart-card-head">
-        <h2 id="social-overview-title">Social overview</h2>
+        <h2 id="social-overview-title">{t("brandEx.social.title")}</h2>
         {brand !== undefined && social?.kind === "ready" && (
-          <AddToReportButton target={reportTarget("brandEx.figures", { brand, start: shown.start, end: shown.end, pages })} label="the social overview" />
+          <AddToReportButton target={reportTarget("brandEx.figures", { brand, start: shown.start, end: shown.end, pages })} label={t("brandEx.social.reportLabel")} />
         )}
       </div>
       <p className="muted">
-        Facebook pages and TikTok accounts in view, {shown.start} to {shown.end}, compared with {previous.start} to {previous.end}.
+        {t("brandEx.social.scope", dates)}
       </p>
-      {social === null && <p className="muted">Loading the social figures…</p>}
+      {social === null && <p className="muted">{t("brandEx.social.loading")}</p>}
       {social?.kind === "failed" && (
         <p role="alert" className="error">
-          The social figures could not be loaded: {social.message}
+          {t("brandEx.social.failed", { message: translateMessage(social.message) })}
         </p>
       )}
       {social?.kind === "ready" && <SocialReady figures={social.figures} top={social.top} />}
@@ -107,24 +112,24 @@ function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "read
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   return (
     <>
-      <FigureCards label="Social figures" className="social-figures">
+      <FigureCards label={t("brandEx.social.figures")} className="social-figures">
         {SOCIAL_FIGURES.map((f) => {
           const value = f.value(figures.totals);
           return (
             <FigureCard
-              key={f.label}
-              label={f.label}
-              value={value === null ? <NoValue why={f.label === "Followers" ? "no follower count" : "no reach"} /> : f.format(value)}
+              key={f.id}
+              label={t(f.labelKey)}
+              value={value === null ? <NoValue why={f.id === "followers" ? t("brandEx.social.noFollowerCount") : t("brandEx.social.noReach")} /> : f.format(value)}
               change={{ change: figureChange(value, f.value(figures.previousTotals), f.polarity), period }}
-              definition={f.definition}
+              definition={t(f.definitionKey)}
             />
           );
         })}
       </FigureCards>
       <SocialSeriesView figures={figures} />
-      <h3 id="top-posts-title">Top posts by engagements</h3>
+      <h3 id="top-posts-title">{t("brandEx.topPosts.title")}</h3>
       {top.length === 0 ? (
-        <p className="muted">No posts were published in this range on the pages in view.</p>
+        <p className="muted">{t("brandEx.topPosts.none")}</p>
       ) : (
         <ol className="top-posts" aria-labelledby="top-posts-title">
           {top.map((post) => (

@@ -6,11 +6,15 @@
  */
 import type { SocialFigures, SocialPoint } from "../../../domain/social";
 import { LineChart } from "@/components/charts/LineChart";
-import { periodLabel, perPeriod, seriesSummary } from "@/components/charts/seriesScale";
+import { seriesSummary, type Granularity } from "@/components/charts/seriesScale";
+import { formatDay, formatDayShort, formatMonthShort } from "@/components/format/dates";
 import { formatCompact, formatCount, formatFraction } from "@/components/format/numbers";
+import { perUnit } from "@/components/format/periods";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 interface SeriesChart {
-  readonly name: string;
+  readonly id: "reach" | "engagements" | "followers";
+  readonly nameKey: MessageKey;
   readonly value: (p: SocialPoint) => number | null;
   readonly colour: string;
   /** Sums start at 0; followers are a level. */
@@ -21,41 +25,57 @@ interface SeriesChart {
 
 /** The charts, in the order of the cards above them. Colours are 4.5:1 or more on white. */
 export const SERIES_CHARTS: readonly SeriesChart[] = [
-  { name: "Post reach", value: (p) => p.reach, colour: "#c94d0a", zero: true, unit: (per) => per },
-  { name: "Engagements", value: (p) => p.engagements, colour: "#2a4f9c", zero: true, unit: (per) => per },
-  { name: "Followers", value: (p) => p.followers, colour: "#1a6b34", zero: false, unit: () => "at the end of each period" },
+  { id: "reach", nameKey: "brandEx.series.reach", value: (p) => p.reach, colour: "#c94d0a", zero: true, unit: (per) => per },
+  { id: "engagements", nameKey: "brandEx.series.engagements", value: (p) => p.engagements, colour: "#2a4f9c", zero: true, unit: (per) => per },
+  { id: "followers", nameKey: "brandEx.series.followers", value: (p) => p.followers, colour: "#1a6b34", zero: false, unit: () => t("brandEx.series.atPeriodEnd") },
 ];
+
+/** A period on the axis ("1 Mar", "Mar 2024") or in full ("2024-03-01", "week of 2024-03-04", "Mar 2024"), in the user's calendar. */
+function periodLabel(start: string, granularity: Granularity, length: "short" | "long"): string {
+  if (granularity === "month") return formatMonthShort(start);
+  if (length === "short") return formatDayShort(start);
+  return granularity === "week" ? t("brandEx.series.weekOf", { day: formatDay(start) }) : formatDay(start);
+}
+
+const EACH_POINT = {
+  day: "brandEx.series.eachDay",
+  week: "brandEx.series.eachWeek",
+  month: "brandEx.series.eachMonth",
+} as const satisfies Record<Granularity, MessageKey>;
+
+const PERIOD_HEADER = {
+  day: "brandEx.series.day",
+  week: "brandEx.series.week",
+  month: "brandEx.series.month",
+} as const satisfies Record<Granularity, MessageKey>;
 
 const signed = (n: number) => (n > 0 ? `+${formatCount(n)}` : formatCount(n));
 const orNone = (v: number | null, format: (n: number) => string) => (v === null ? "—" : format(v));
 
 export function SocialSeriesView({ figures }: { figures: Pick<SocialFigures, "granularity" | "series"> }) {
   const { granularity, series } = figures;
-  const per = perPeriod(granularity);
+  const per = perUnit(granularity);
   const labels = series.map((p) => periodLabel(p.start, granularity, "short"));
   const titles = series.map((p) => periodLabel(p.start, granularity, "long"));
   return (
     <section className="social-series" aria-labelledby="social-series-title">
-      <h3 id="social-series-title">Over the range, {per}</h3>
-      <p className="muted figure-definition">
-        Each point is one {granularity}
-        {granularity === "week" ? " (weeks start on Monday)" : ""}: the reach and engagements of the posts published in it, and the
-        followers at its end.
-      </p>
+      <h3 id="social-series-title">{t("brandEx.series.title", { per })}</h3>
+      <p className="muted figure-definition">{t(EACH_POINT[granularity])}</p>
       {series.length === 0 ? (
-        <p className="muted">No periods in this range.</p>
+        <p className="muted">{t("brandEx.series.none")}</p>
       ) : (
         <>
           <div className="social-series-charts">
             {SERIES_CHARTS.map((c) => {
               const values = series.map(c.value);
               const unit = c.unit(per);
+              const name = t(c.nameKey);
               return (
                 <LineChart
-                  key={c.name}
-                  name={c.name}
+                  key={c.id}
+                  name={name}
                   unit={unit}
-                  summary={seriesSummary(`${c.name} ${unit}`, titles, values, formatCount)}
+                  summary={seriesSummary(`${name} ${unit}`, titles, values, formatCount)}
                   labels={labels}
                   titles={titles}
                   values={values}
@@ -68,19 +88,19 @@ export function SocialSeriesView({ figures }: { figures: Pick<SocialFigures, "gr
             })}
           </div>
           <details className="social-series-table">
-            <summary>The series as a table</summary>
+            <summary>{t("brandEx.series.asTable")}</summary>
             <div className="social-series-scroll">
               <table className="social-series-grid">
-                <caption>Social figures {per}</caption>
+                <caption>{t("brandEx.series.caption", { per })}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">{granularity === "day" ? "Day" : granularity === "week" ? "Week" : "Month"}</th>
-                    <th scope="col">Posts</th>
-                    <th scope="col">Post reach</th>
-                    <th scope="col">Engagements</th>
-                    <th scope="col">Engagement rate (by reach)</th>
-                    <th scope="col">Followers at the end</th>
-                    <th scope="col">Net followers</th>
+                    <th scope="col">{t(PERIOD_HEADER[granularity])}</th>
+                    <th scope="col">{t("brandEx.series.posts")}</th>
+                    <th scope="col">{t("brandEx.series.reach")}</th>
+                    <th scope="col">{t("brandEx.series.engagements")}</th>
+                    <th scope="col">{t("brandEx.series.engagementRate")}</th>
+                    <th scope="col">{t("brandEx.series.followersAtEnd")}</th>
+                    <th scope="col">{t("brandEx.series.netFollowers")}</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -7,7 +7,11 @@ import type { Data, Layout } from "plotly.js";
 import { chartCapOf, timesTargetOf, type PaceStatus, type PlanChart, type PlanProgress } from "../../../domain/kpiProgress";
 
 import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/chartLayout";
+import { dateAxis, dateHoverLabels } from "@/components/charts/dateAxis";
+import { formatDay } from "@/components/format/dates";
 import { formatCount as count, formatMoney as money, formatPercent as percent } from "@/components/format/numbers";
+import { paramLabel } from "@/features/brandEx/figureText";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** 1234567.5 → "1,234,567.5". */
 export const formatCount = (n: number): string => count(n, 2);
@@ -16,13 +20,21 @@ export const formatMoney = (n: number): string => money(n);
 /** 40 → "40%", 13.33 → "13.3%". */
 export const formatPercent = (n: number): string => percent(n);
 
-const TIMES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 /** 12.3 → "12.3× target". */
-export const formatTimesTarget = (n: number): string => `${TIMES.format(n)}× target`;
+export const formatTimesTarget = (n: number): string =>
+  // One decimal always, in the user's number format (the percent format without its sign).
+  t("brandEx.kpi.timesTarget", { times: percent(n, 1, 1).replace(/%$/, "") });
 
-export const PACE_LABELS: Readonly<Record<PaceStatus, string>> = { ahead: "Ahead", "on-track": "On track", behind: "Behind" };
+const PACE_KEYS = { ahead: "brandEx.kpi.pace.ahead", "on-track": "brandEx.kpi.pace.onTrack", behind: "brandEx.kpi.pace.behind" } as const satisfies Record<PaceStatus, MessageKey>;
+/** "Ahead", "On track", "Behind" in the active language. */
+export const paceLabel = (pace: PaceStatus): string => t(PACE_KEYS[pace]);
 
-export const PLAN_NAMES: Readonly<Record<PlanProgress["plan"], string>> = { ma: "MA", ads: "Ads" };
+const PLAN_KEYS = { ma: "brandEx.kpi.plan.ma", ads: "brandEx.kpi.plan.ads" } as const satisfies Record<PlanProgress["plan"], MessageKey>;
+/** "MA", "Ads" in the active language. */
+export const planName = (plan: PlanProgress["plan"]): string => t(PLAN_KEYS[plan]);
+
+/** A row's or line's parameter name in the active language. */
+const labelOf = (line: { readonly key: Parameters<typeof paramLabel>[0] }): string => paramLabel(line.key);
 
 /**
  * The plan's chart as Plotly traces: one cumulative line per parameter, and the dashed target
@@ -33,26 +45,33 @@ export function chartTraces(chart: PlanChart): Data[] {
   const cap = chartCapOf(chart);
   const lines: Data[] = chart.lines.map((line) => {
     const capped = line.points.map((p) => cap !== null && p.percent > cap);
+    const days = dateHoverLabels(line.points.map((p) => p.date), "day");
+    const label = labelOf(line);
     return {
       type: "scatter",
       mode: "lines+markers",
-      name: line.label,
+      name: label,
       x: line.points.map((p) => p.date),
       y: line.points.map((p, i) => (capped[i] && cap !== null ? cap : p.percent)),
-      customdata: line.points.map((p) => [formatCount(p.value), formatPercent(p.percent)]),
-      hovertemplate: `${line.label}: %{customdata[0]} (%{customdata[1]} of ${formatCount(line.target)})<extra></extra>`,
+      customdata: line.points.map((p, i) => [
+        days[i] ?? "",
+        t("brandEx.kpi.chart.hover", { label, value: formatCount(p.value), percent: formatPercent(p.percent), target: formatCount(line.target) }),
+      ]),
+      hovertemplate: "%{customdata[0]}<br>%{customdata[1]}<extra></extra>",
       marker: { size: capped.map((c) => (c ? 9 : 4)), symbol: capped.map((c) => (c ? "triangle-up" : "circle")) },
     } as Data;
   });
-  const target: Data = {
+  const targetDays = dateHoverLabels(chart.targetLine.map((p) => p.date), "day");
+  const target = {
     type: "scatter",
     mode: "lines",
-    name: "Target (even pace)",
+    name: t("brandEx.kpi.chart.target"),
     x: chart.targetLine.map((p) => p.date),
     y: chart.targetLine.map((p) => p.percent),
+    customdata: chart.targetLine.map((p, i) => [targetDays[i] ?? "", t("brandEx.kpi.chart.targetHover", { percent: percent(p.percent, 1, 1) })]),
     line: { dash: "dash", color: "#5a6270" },
-    hovertemplate: "Target: %{y:.1f}%<extra></extra>",
-  };
+    hovertemplate: "%{customdata[0]}<br>%{customdata[1]}<extra></extra>",
+  } as Data;
   return [...lines, target];
 }
 
@@ -68,7 +87,7 @@ function cappedLabels(chart: PlanChart, cap: number): NonNullable<Layout["annota
   return chart.lines.flatMap((line) => {
     const last = line.points.findLastIndex((p) => p.percent > cap);
     const point = line.points[last];
-    return point === undefined ? [] : [{ date: point.date, text: `${line.label} ${formatPercent(point.percent)} ▲` }];
+    return point === undefined ? [] : [{ date: point.date, text: t("brandEx.kpi.chart.cappedLabel", { label: labelOf(line), percent: formatPercent(point.percent) }) }];
   }).map((label, k) => ({
     x: label.date,
     y: cap,
@@ -85,7 +104,6 @@ const BASE_LAYOUT: Partial<Layout> = {
   ...SHARED_LAYOUT,
   // Drag zooms, as Plotly does by default, on this line chart.
   dragmode: "zoom",
-  xaxis: { type: "date", tickformat: "%d %b", gridcolor: GRID_COLOUR, automargin: true },
   legend: { orientation: "h", y: -0.2 },
   showlegend: true,
 };
@@ -94,34 +112,46 @@ const BASE_LAYOUT: Partial<Layout> = {
 export function chartLayout(chart: PlanChart): Partial<Layout> {
   const cap = chartCapOf(chart);
   const yaxis: Partial<Layout["yaxis"]> = { ticksuffix: "%", gridcolor: GRID_COLOUR, automargin: true };
+  const days = [...new Set([...chart.targetLine.map((p) => p.date), ...chart.lines.flatMap((l) => l.points.map((p) => p.date))])].sort();
   return {
     ...BASE_LAYOUT,
+    xaxis: { ...dateAxis(days, "day"), gridcolor: GRID_COLOUR },
     yaxis:
       cap === null
-        ? { ...yaxis, title: { text: "% of target", standoff: 8 }, rangemode: "tozero" }
-        : { ...yaxis, title: { text: `% of target (▲ over ${formatPercent(cap)})`, standoff: 8 }, range: [0, cap * 1.08] },
+        ? { ...yaxis, title: { text: t("brandEx.kpi.chart.yTitle"), standoff: 8 }, rangemode: "tozero" }
+        : { ...yaxis, title: { text: t("brandEx.kpi.chart.yTitleCapped", { cap: formatPercent(cap) }), standoff: 8 }, range: [0, cap * 1.08] },
     ...(cap === null ? {} : { annotations: cappedLabels(chart, cap) }),
   };
+}
+
+/** A note on a plan; warnings (over budget, cost above plan) are marked. */
+export interface PlanNote {
+  readonly text: string;
+  readonly warning: boolean;
 }
 
 /**
  * What needs a look in a plan, in words: spend over budget, costs per unit above plan, and
  * targets hit many times over. Empty when nothing does.
  */
-export function planNotes(plan: PlanProgress): string[] {
-  const notes: string[] = [];
+export function planNotes(plan: PlanProgress): PlanNote[] {
+  const notes: PlanNote[] = [];
   if (plan.spend.overBudget && plan.spend.spend !== null && plan.spend.budget !== null) {
-    const share = plan.spend.percentOfBudget === null ? "" : ` (${formatPercent(plan.spend.percentOfBudget)} of budget)`;
-    notes.push(`Over budget: ${PLAN_NAMES[plan.plan]} spend ${formatMoney(plan.spend.spend)} against a budget of ${formatMoney(plan.spend.budget)}${share}.`);
+    const values = { plan: planName(plan.plan), spend: formatMoney(plan.spend.spend), budget: formatMoney(plan.spend.budget) };
+    const text =
+      plan.spend.percentOfBudget === null
+        ? t("brandEx.kpi.note.overBudget", values)
+        : t("brandEx.kpi.note.overBudgetShare", { ...values, share: formatPercent(plan.spend.percentOfBudget) });
+    notes.push({ text, warning: true });
   }
   for (const row of plan.rows) {
     if (row.costAbovePlan && row.achievedCostPerUnit !== null && row.plannedCostPerUnit !== null) {
-      const unit = row.perThousand ? " per thousand" : "";
-      notes.push(`Cost above plan: ${row.label} costs ${formatMoney(row.achievedCostPerUnit)}${unit} against ${formatMoney(row.plannedCostPerUnit)} planned.`);
+      const values = { label: labelOf(row), achieved: formatMoney(row.achievedCostPerUnit), planned: formatMoney(row.plannedCostPerUnit) };
+      notes.push({ text: t(row.perThousand ? "brandEx.kpi.note.costAbovePlanPerThousand" : "brandEx.kpi.note.costAbovePlan", values), warning: true });
     }
   }
   for (const row of plan.rows) {
-    if (row.timesTarget !== null) notes.push(`${row.label} is at ${formatTimesTarget(row.timesTarget)}.`);
+    if (row.timesTarget !== null) notes.push({ text: t("brandEx.kpi.note.timesTarget", { label: labelOf(row), times: formatTimesTarget(row.timesTarget) }), warning: false });
   }
   return notes;
 }
@@ -133,11 +163,11 @@ export function chartLabel(plan: PlanProgress, start: string, end: string): stri
       const last = line.points[line.points.length - 1];
       if (last === undefined) return null;
       const times = timesTargetOf(last.value, line.target);
-      const many = times === null ? "" : ` (${formatTimesTarget(times)})`;
-      return `${line.label} ${formatPercent(last.percent)} of target${many}`;
+      const values = { label: labelOf(line), percent: formatPercent(last.percent) };
+      return times === null ? t("brandEx.kpi.chart.lineReached", values) : t("brandEx.kpi.chart.lineReachedTimes", { ...values, times: formatTimesTarget(times) });
     })
     .filter((s): s is string => s !== null);
   const cap = chartCapOf(plan.chart);
-  const capped = cap === null ? "" : ` The axis stops at ${formatPercent(cap)}; points above it are drawn on it as triangles.`;
-  return `${PLAN_NAMES[plan.plan]} progress chart: cumulative actual in percent of target from ${start} to ${end}, against the even-pace target line. ${reached.join(", ")}.${capped}`;
+  const label = t("brandEx.kpi.chart.label", { plan: planName(plan.plan), start: formatDay(start), end: formatDay(end), reached: reached.join(", ") });
+  return cap === null ? label : `${label} ${t("brandEx.kpi.chart.labelCapped", { cap: formatPercent(cap) })}`;
 }

@@ -1,6 +1,9 @@
-/** Number formats of the KPI dialog and drawer: money in THB, plain figures with grouping. */
+/** Number formats of the KPI dialog and drawer: money in THB, plain figures with grouping; the parameters' names. */
 
+import type { KpiParamKey } from "../../../domain/entities";
+import { formatMonth as monthInCalendar } from "@/components/format/dates";
 import { formatCount, formatFixed2 as fixed2, formatMoney } from "@/components/format/numbers";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** "฿1,234.50"; a negative amount as "-฿12.00". */
 export const formatBaht = (x: number): string => formatMoney(x);
@@ -9,9 +12,26 @@ export const formatFigure = (x: number): string => formatCount(x, 2);
 /** "12.50": cost per unit always shows its 2 decimals (spec §5). */
 export const formatFixed2 = (x: number): string => fixed2(x);
 
-const monthName = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-/** "January 2026" for a YYYY-MM-DD day. */
+/** "January 2026" (Thai: "มกราคม 2569") for a YYYY-MM-DD day. */
 export function formatMonth(day: string): string {
-  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : monthName.format(d);
+  const d = day.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(d) ? monthInCalendar(d) : day;
 }
+
+const PARAM_KEYS = {
+  reach: "kpi.param.reach",
+  engagement: "kpi.param.engagement",
+  page_like: "kpi.param.pageLike",
+  view: "kpi.param.view",
+  follower: "kpi.param.follower",
+  impression: "kpi.param.impression",
+  click: "kpi.param.click",
+  inbox: "kpi.param.inbox",
+  gmv: "kpi.param.gmv",
+  nmv: "kpi.param.nmv",
+  leadgen: "kpi.param.leadgen",
+  conversion: "kpi.param.conversion",
+} as const satisfies Record<KpiParamKey, MessageKey>;
+
+/** A KPI parameter's name as the KPI dialog shows it: "Page like" / "ถูกใจเพจ". */
+export const paramLabel = (key: KpiParamKey): string => t(PARAM_KEYS[key]);
