@@ -41,7 +41,7 @@ export function bangkokWhen(iso: string | null): string {
 
 /** 52000 → "50.8 KB". */
 export function fileSize(bytes: number): string {
-  if (bytes < 1024) return t("report.size.bytes", { n: formatCount(bytes) });
+  if (bytes < 1024) return t("report.size.bytes", { n: String(bytes) });
   if (bytes < 1024 * 1024) return t("report.size.kb", { n: formatCount(bytes / 1024, 1) });
   return t("report.size.mb", { n: formatCount(bytes / (1024 * 1024), 1) });
 }
