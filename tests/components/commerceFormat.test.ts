@@ -15,6 +15,10 @@ import { importOutcomeOf } from "@/features/commerce/importOrders";
 import { ecommerceQueryKey, type ECommerceQuery } from "../../machines/ecommerce/ecommerceMachine";
 import { toCsv } from "@/components/export/download";
 import { figures } from "./commerceFixtures";
+import { loadAppMessages } from "@/i18n/i18n";
+
+// The catalogues' messages (English), as the app's layout loads them.
+await loadAppMessages();
 
 describe("formatting", () => {
   it.each([

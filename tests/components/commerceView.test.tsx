@@ -3,11 +3,15 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChartClick } from "../../domain/commerceFilter";
-import { ECommerceView, NO_ORDERS, type ECommerceViewProps } from "@/features/commerce/ECommerceView";
+import { ECommerceView, type ECommerceViewProps } from "@/features/commerce/ECommerceView";
 import { ImportOrdersDialog, ImportOrdersView, type ImportOrdersViewProps } from "@/features/commerce/ImportOrdersDialog";
 import type { ImportOutcome } from "@/features/commerce/importOrders";
 import { deferred, flush } from "../support/async";
 import { emptyFigures, figures } from "./commerceFixtures";
+import { loadAppMessages } from "@/i18n/i18n";
+
+// The catalogues' messages (English), as the app's layout loads them.
+await loadAppMessages();
 
 // The real chart fetches Plotly; here it is the accessible image it renders, and a way to click it.
 const plots = vi.hoisted(() => ({ clicks: new Map<string, (point: unknown) => void>() }));
@@ -217,7 +221,7 @@ describe("E-Commerce page view", () => {
 
   it("no orders: zero figures, the empty state, no charts", async () => {
     const host = await render(<ECommerceView {...props({ figures: emptyFigures })} />);
-    expect(text(host.querySelector(".empty-state"))).toContain(NO_ORDERS);
+    expect(text(host.querySelector(".empty-state"))).toContain("No orders in this range.");
     expect(host.querySelectorAll(".chart-card")).toHaveLength(0);
     const avg = [...host.querySelectorAll('dl[aria-label="Key figures"] div')].find((d) => text(d.querySelector("dt")) === "Average basket size");
     expect(text(avg?.querySelector("dd"))).toBe("—no orders");

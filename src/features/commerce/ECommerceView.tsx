@@ -20,12 +20,14 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { GMV_DEFINITION, NEW_CUSTOMER_DEFINITION, NMV_DEFINITION, commerceCards, keyFigures, keyFiguresTable } from "@/features/commerce/commerceFormat";
+import { commerceCards, gmvDefinition, keyFigures, keyFiguresTable, newCustomerDefinition, nmvDefinition } from "@/features/commerce/commerceFormat";
+import { formatDay } from "@/components/format/dates";
+import { t } from "@/i18n/i18n";
 import "./commerce.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 
-export const PAGE_TITLE = "E-Commerce";
-export const NO_ORDERS = "No orders in this range.";
+/** The page's heading. */
+export const pageTitle = (): string => t("commerce.title");
 
 export type CommercePhase =
   | { readonly kind: "loading" }
@@ -62,9 +64,9 @@ const BUTTON = "p-button p-component p-button-sm";
 
 function Missing() {
   return (
-    <span className="no-data" title="no orders">
+    <span className="no-data" title={t("commerce.figure.noOrders")}>
       <span aria-hidden="true">—</span>
-      <span className="visually-hidden">no orders</span>
+      <span className="visually-hidden">{t("commerce.figure.noOrders")}</span>
     </span>
   );
 }
@@ -73,7 +75,7 @@ function Swatch({ colour }: { colour: string }) {
   return <span className="commerce-swatch" style={{ background: colour }} aria-hidden="true" />;
 }
 
-const SWATCHES: Record<string, string> = { "New customers": CUSTOMER_COLOURS.newCustomer, "Old customers": CUSTOMER_COLOURS.oldCustomer };
+const SWATCHES: Partial<Record<string, string>> = { newCustomers: CUSTOMER_COLOURS.newCustomer, oldCustomers: CUSTOMER_COLOURS.oldCustomer };
 
 function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: string }) {
   const table = useMemo(() => keyFiguresTable(figures, channel), [figures, channel]);
@@ -82,23 +84,23 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
   return (
     <section className="commerce-figures" aria-labelledby="commerce-figures-title">
       <div className="chart-card-head">
-        <h2 id="commerce-figures-title">Key figures</h2>
+        <h2 id="commerce-figures-title">{t("commerce.keyFigures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ecommerce.figures", { brand: figures.brand, start: figures.start, end: figures.end, channel })} label="the key figures" />
-          <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title="the key figures" />
+          <AddToReportButton target={reportTarget("ecommerce.figures", { brand: figures.brand, start: figures.start, end: figures.end, channel })} label={t("commerce.keyFigures.reportLabel")} />
+          <CsvButton table={table} name={`E-Commerce key figures ${figures.start} ${figures.end}`} title={t("commerce.keyFigures.reportLabel")} />
         </div>
       </div>
-      <FigureCards label="Key figures" className="commerce-summary">
+      <FigureCards label={t("commerce.keyFigures.title")} className="commerce-summary">
         {keyFigures(figures.totals, figures.previous.totals).map((k) => (
           <FigureCard
-            key={k.label}
+            key={k.id}
             label={k.label}
             value={
               <>
                 {k.value === null ? <Missing /> : k.format(k.value)}
                 {k.note !== undefined && <span className="commerce-figure-note">{k.note}</span>}
                 {/* After the value (which stays the description's first text), drawn before it (CSS order). */}
-                {SWATCHES[k.label] !== undefined && <Swatch colour={SWATCHES[k.label]!} />}
+                {SWATCHES[k.id] !== undefined && <Swatch colour={SWATCHES[k.id]!} />}
               </>
             }
             change={{ change: figureChange(k.value, k.previous, k.polarity), period }}
@@ -106,35 +108,35 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
         ))}
       </FigureCards>
       <ul className="commerce-definitions muted">
-        <li>{GMV_DEFINITION}</li>
-        <li>{NMV_DEFINITION}</li>
-        <li>{NEW_CUSTOMER_DEFINITION} Average basket size: GMV ÷ orders.</li>
+        <li>{gmvDefinition()}</li>
+        <li>{nmvDefinition()}</li>
+        <li>
+          {newCustomerDefinition()} {t("commerce.definition.avgBasket")}
+        </li>
       </ul>
     </section>
   );
 }
 
 function ActiveFilterText({ active }: { active: ActiveFilter | null }) {
-  if (active === null) return <p className="muted">Reading the active filter…</p>;
+  if (active === null) return <p className="muted">{t("commerce.filter.reading")}</p>;
   const parts = activeFilterParts(active);
-  const narrows = parts.length > 0 ? parts.join("; ") : "narrows nothing";
+  const narrows = parts.length > 0 ? parts.join("; ") : t("commerce.filter.narrowsNothing");
   switch (active.kind) {
     case "none":
-      return <p>No filter template is active.</p>;
+      return <p>{t("commerce.filter.none")}</p>;
     case "missing":
       return (
-        <p className="error">
-          The filter template “{active.title}” no longer exists; the figures are not narrowed by it.
-        </p>
+        <p className="error">{t("commerce.filter.missing", { title: active.title })}</p>
       );
     case "template":
       return (
         <p>
-          Filter template <strong>{active.template.title}</strong>: {narrows}.
+          {t("commerce.filter.template")} <strong>{active.template.title}</strong>: {narrows}.
         </p>
       );
     case "adhoc":
-      return <p>Filter: {narrows}.</p>;
+      return <p>{t("commerce.filter.adhoc", { narrows })}</p>;
   }
 }
 
@@ -142,14 +144,14 @@ function AppliedFilter(p: Pick<ECommerceViewProps, "active" | "clicks" | "canUnd
   return (
     <section className="commerce-filter" aria-labelledby="commerce-filter-title">
       <h2 id="commerce-filter-title" className="visually-hidden">
-        Applied filter
+        {t("commerce.filter.title")}
       </h2>
       <ActiveFilterText active={p.active} />
       <ChartFilters
         clicks={p.clicks}
         canUndo={p.canUndo}
         canRedo={p.canRedo}
-        howTo="click a bar or slice, or use “Filter by” in a table"
+        howTo={t("commerce.filter.howTo")}
         onRemove={p.onRemoveClick}
         onUndo={p.onUndo}
         onRedo={p.onRedo}
@@ -157,7 +159,7 @@ function AppliedFilter(p: Pick<ECommerceViewProps, "active" | "clicks" | "canUnd
       />
       {p.nothingMatches && (
         <p className="commerce-warning" role="status">
-          The filter template and the chart filters exclude each other: no order can match.
+          {t("commerce.filter.nothingMatches")}
         </p>
       )}
     </section>
@@ -167,8 +169,8 @@ function AppliedFilter(p: Pick<ECommerceViewProps, "active" | "clicks" | "canUnd
 function Loading() {
   return (
     <div className="commerce-loading">
-      <progress aria-label="Loading the e-commerce figures" />
-      <span aria-hidden="true">Loading the e-commerce figures…</span>
+      <progress aria-label={t("commerce.loading.label")} />
+      <span aria-hidden="true">{t("commerce.loading.text")}</span>
     </div>
   );
 }
@@ -197,23 +199,23 @@ function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; chan
 export function ECommerceView(p: ECommerceViewProps) {
   let body: ReactNode;
   if (p.figures === null) {
-    body = p.phase.kind === "failed" ? <LoadFailure title="The e-commerce figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} /> : <Loading />;
+    body = p.phase.kind === "failed" ? <LoadFailure title={t("commerce.loading.failed")} error={p.phase.error} onRetry={p.onRetry} /> : <Loading />;
   } else {
     const empty = p.figures.totals.orders === 0;
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="commerce-body">
-        {p.phase.kind === "failed" && <LoadFailure title="The e-commerce figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title={t("commerce.loading.failed")} error={p.phase.error} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted commerce-updating" role="status">
-            Updating the figures…
+            {t("commerce.loading.updating")}
           </p>
         )}
         <KeyFigures figures={p.figures} channel={p.channel} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-shopping-cart" aria-hidden="true" />
-            <p className="empty-title">{NO_ORDERS}</p>
-            <p className="muted">Try another date range, channel or filter, or import orders.</p>
+            <p className="empty-title">{t("commerce.empty.title")}</p>
+            <p className="muted">{t("commerce.empty.hint")}</p>
           </div>
         ) : (
           <Charts figures={p.figures} channel={p.channel} onFilter={p.onFilter} />
@@ -224,19 +226,19 @@ export function ECommerceView(p: ECommerceViewProps) {
   return (
     <section className="page commerce-page" aria-labelledby="page-title">
       <header className="commerce-header">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <h1 id="page-title">{pageTitle()}</h1>
         <div className="commerce-controls">
           <label className="commerce-channel">
-            <span aria-hidden="true">E-commerce channel</span>
-            <Select label="E-commerce channel" value={p.channel} options={COMMERCE_CHANNELS} onChange={(v) => p.onChannel(v as CommerceChannel)} />
+            <span aria-hidden="true">{t("commerce.channel")}</span>
+            <Select label={t("commerce.channel")} value={p.channel} options={COMMERCE_CHANNELS} onChange={(v) => p.onChannel(v as CommerceChannel)} />
           </label>
           <button type="button" className={BUTTON} onClick={p.onImport}>
-            <i className="pi pi-upload" aria-hidden="true" /> Import orders
+            <i className="pi pi-upload" aria-hidden="true" /> {t("commerce.import.button")}
           </button>
         </div>
       </header>
       <p className="muted commerce-scope">
-        {p.brand} · {p.channel} · {p.start} to {p.end}
+        {p.brand} · {p.channel} · {t("commerce.range", { start: formatDay(p.start), end: formatDay(p.end) })}
       </p>
       <AppliedFilter {...p} />
       {body}

@@ -4,7 +4,8 @@
  * (inserted, updated, unchanged) or, for a refused file, every bad line and why (nothing is
  * written then). A successful import makes the page load its figures again (`onImported`).
  */
-import { useRef, type FormEvent } from "react";
+import { Fragment, useRef, type FormEvent } from "react";
+import { t, type MessageKey } from "@/i18n/i18n";
 import { useActorRef, useSelector } from "@xstate/react";
 import { sameImportPhase, selectImportFileName, selectImportPhase, type ImportPhase } from "../../../machines/importOrders/importOrdersSelectors";
 import { appInspect } from "@/app/inspect";
@@ -17,15 +18,28 @@ import { importOrdersActors, importOrdersPageMachine, type UploadOrders } from "
 
 export type { ImportPhase };
 
-const FORMAT_NAMES: Record<string, string> = { documented: "the documented CSV", shopee: "a Shopee export", lazada: "a Lazada export" };
+const FORMAT_NAMES: Partial<Record<string, MessageKey>> = {
+  documented: "commerce.import.format.documented",
+  shopee: "commerce.import.format.shopee",
+  lazada: "commerce.import.format.lazada",
+};
+
+/** The documented layout's columns (the file's own names). */
+const COLUMNS = ["order_id", "platform", "customer_id", "ordered_at", "status", "product", "sku", "quantity", "price", "province", "region"] as const; // i18n-ignore: CSV column names
 
 /** The summary of an import in words. */
 export function importSummary(r: ImportOrdersResult): string {
-  const format = FORMAT_NAMES[r.format] ?? r.format;
-  return (
-    `Read ${formatCount(r.rows)} ${r.rows === 1 ? "row" : "rows"} (${format}) as ${formatCount(r.orders)} ${r.orders === 1 ? "order" : "orders"}: ` +
-    `${formatCount(r.inserted)} new, ${formatCount(r.updated)} updated, ${formatCount(r.unchanged)} unchanged.`
-  );
+  const key = FORMAT_NAMES[r.format];
+  return t("commerce.import.summary", {
+    rows: r.rows,
+    rowsText: formatCount(r.rows),
+    format: key === undefined ? r.format : t(key),
+    orders: r.orders,
+    ordersText: formatCount(r.orders),
+    inserted: formatCount(r.inserted),
+    updated: formatCount(r.updated),
+    unchanged: formatCount(r.unchanged),
+  });
 }
 
 
@@ -49,13 +63,18 @@ export function ImportOrdersView(p: ImportOrdersViewProps) {
   return (
     <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
-        Orders for <strong>{p.brand}</strong>. A file of the documented layout (columns <code>order_id</code>, <code>platform</code>,{" "}
-        <code>customer_id</code>, <code>ordered_at</code>, <code>status</code>, <code>product</code>, <code>sku</code>, <code>quantity</code>,{" "}
-        <code>price</code>, <code>province</code>, <code>region</code>), or an order export of Shopee or Lazada, as CSV or XLSX. Orders already imported
-        are updated, never counted twice.
+        {t("commerce.import.introFor")} <strong>{p.brand}</strong>
+        {t("commerce.import.introLayout")}{" "}
+        {COLUMNS.map((c, i) => (
+          <Fragment key={c}>
+            {i > 0 && ", "}
+            <code>{c}</code>
+          </Fragment>
+        ))}
+        {t("commerce.import.introRest")}
       </p>
       <ImportFileActions
-        fileLabel="Orders file"
+        fileLabel={t("commerce.import.fileLabel")}
         accept={ORDER_FILE_ACCEPT}
         busy={busy}
         ready={p.fileName !== null && !busy}
@@ -63,7 +82,7 @@ export function ImportOrdersView(p: ImportOrdersViewProps) {
         onCancelUpload={p.onCancelUpload}
         onClose={p.onClose}
       />
-      <ImportStatus phase={p.phase} importedTitle="Orders imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused order lines" />
+      <ImportStatus phase={p.phase} importedTitle={t("commerce.import.imported")} summary={(r) => <p>{importSummary(r)}</p>} refusedName={t("commerce.import.refusedName")} />
     </form>
   );
 }
@@ -99,7 +118,7 @@ export function ImportOrdersDialog({ visible, brand, onClose, onImported, upload
     onClose();
   };
   return (
-    <Dialog visible={visible} onHide={close} header="Import orders" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+    <Dialog visible={visible} onHide={close} header={t("commerce.import.title")} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportOrdersView
         brand={brand}
         phase={phase}

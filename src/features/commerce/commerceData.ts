@@ -2,11 +2,12 @@
  * What the E-Commerce page shows beside its figures: the channel the URL asks for, and the
  * active filter in words. The figures are loaded by the page's actors (`ecommerceActors.ts`).
  */
-import { COMMERCE_CHANNELS, DEFAULT_COMMERCE_CHANNEL, ORDER_STATUS_LABELS, type CommerceChannel, type CommerceFilter, type CommerceRequest } from "../../../domain/commerce";
+import { COMMERCE_CHANNELS, DEFAULT_COMMERCE_CHANNEL, type CommerceChannel, type CommerceFilter, type CommerceRequest } from "../../../domain/commerce";
 import { templateStatus, type AppliedFilter } from "../../../domain/commerceFilter";
 import { toDisplayDate } from "../../../domain/dates";
 import type { ResolvedView } from "../../../domain/viewSearch";
-import { formatMoney } from "@/features/commerce/commerceFormat";
+import { formatMoney, regionLabel, statusLabel } from "@/features/commerce/commerceFormat";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** The channel a URL's `ech` asks for, or the default for one the page does not offer. */
 export function channelOf(ech: string | undefined): CommerceChannel {
@@ -23,38 +24,38 @@ export function commerceRequestOf(view: ResolvedView, channel: CommerceChannel, 
 
 function basketWords(min: number | null, max: number | null): string | null {
   if (min === null && max === null) return null;
-  if (max === null) return `Basket size from ${formatMoney(min ?? 0)}`;
-  if (min === null) return `Basket size up to ${formatMoney(max)}`;
-  return `Basket size ${formatMoney(min)}–${formatMoney(max)}`;
+  if (max === null) return t("commerce.filterPart.basketFrom", { min: formatMoney(min ?? 0) });
+  if (min === null) return t("commerce.filterPart.basketUpTo", { max: formatMoney(max) });
+  return t("commerce.filterPart.basketBetween", { min: formatMoney(min), max: formatMoney(max) });
 }
 
-const given = (label: string, value: string, all: string): string | null => {
+const given = (label: MessageKey, value: string, all: string, words: (v: string) => string = (v) => v): string | null => {
   const v = value.trim();
-  return v === "" || v === all ? null : `${label}: ${v}`;
+  return v === "" || v === all ? null : t(label, { value: words(v) });
 };
 
 /** A template's status in words: its label, or the stored word when no order can have it. */
 function statusWords(stored: string): string | null {
   const status = templateStatus(stored);
   if (status === "all") return null;
-  return status === null ? `Status: ${stored.trim()} (no order has it)` : `Status: ${ORDER_STATUS_LABELS[status]}`;
+  return status === null ? t("commerce.filterPart.statusUnknown", { value: stored.trim() }) : t("commerce.filterPart.status", { value: statusLabel(status) });
 }
 
 /** What the active template or ad-hoc filter narrows, in words ("Platform: Lazada", …); empty = everything. */
 export function activeFilterParts(active: ActiveFilter): string[] {
   if (active.kind === "template") {
-    const t = active.template;
+    const tp = active.template;
     return [
-      given("Platform", t.platform, "All Platform"),
-      given("Location", t.location, "All Location"),
-      statusWords(t.status),
-      given("Product", t.product, ""),
-      basketWords(t.basketSize.min, t.basketSize.max),
+      given("commerce.filterPart.platform", tp.platform, "All Platform"),
+      given("commerce.filterPart.location", tp.location, "All Location", regionLabel),
+      statusWords(tp.status),
+      given("commerce.filterPart.product", tp.product, ""),
+      basketWords(tp.basketSize.min, tp.basketSize.max),
     ].filter((p) => p !== null);
   }
   if (active.kind === "adhoc") {
     const f = active.filter;
-    return [given("Platform", f.platform, "All Platform"), given("Location", f.location, "All Location"), basketWords(f.min, f.max)].filter(
+    return [given("commerce.filterPart.platform", f.platform, "All Platform"), given("commerce.filterPart.location", f.location, "All Location", regionLabel), basketWords(f.min, f.max)].filter(
       (p) => p !== null,
     );
   }

@@ -15,6 +15,10 @@ import type { ChartCard, FigureColumn, FigureRow, FigureTable } from "@/componen
 import { formatCount as count, formatMoney as money, formatShareOf } from "@/components/format/numbers";
 import { PER_UNIT, formatPeriod } from "@/components/format/periods";
 import { BAR_COLOUR, CUSTOMER_COLOURS, MONEY_COLOURS, STATUS_COLOURS } from "@/features/commerce/colours";
+import { dateAxis as localDateAxis } from "@/components/charts/dateAxis";
+import { formatDay } from "@/components/format/dates";
+import { t, type MessageKey } from "@/i18n/i18n";
+import type { OrderStatus, Region, UNKNOWN_LOCATION } from "../../../domain/commerce";
 
 /** A period of the series as people read it (shared by every page: `@/components/format/periods`). */
 export { formatPeriod };
@@ -26,12 +30,21 @@ export const formatCount = (n: number): string => count(n);
 /** 0.4 → "40%". */
 export const formatShare = (part: number, whole: number): string => formatShareOf(part, whole);
 
-export const statusLabel = (status: string): string => (ORDER_STATUS_LABELS as Record<string, string>)[status] ?? status;
+const STATUS_LABEL = {
+  completed: "commerce.status.completed",
+  pending: "commerce.status.pending",
+  cancelled: "commerce.status.cancelled",
+  returned: "commerce.status.returned",
+} as const satisfies Record<OrderStatus, MessageKey>;
+
+/** An order status in words (the stored word for one no order can have). */
+export const statusLabel = (status: string): string =>
+  status in ORDER_STATUS_LABELS ? t(STATUS_LABEL[status as OrderStatus]) : status;
 
 /** The words the page states for GMV and NMV (issue 6: their definitions in the UI). */
-export const GMV_DEFINITION = "GMV (gross merchandise value): the value of every order placed in the range, whatever its status.";
-export const NMV_DEFINITION = "NMV (net merchandise value): GMV less cancelled and returned orders.";
-export const NEW_CUSTOMER_DEFINITION = "A customer is new when their first order with the brand falls in the range, else old.";
+export const gmvDefinition = (): string => t("commerce.definition.gmv");
+export const nmvDefinition = (): string => t("commerce.definition.nmv");
+export const newCustomerDefinition = (): string => t("commerce.definition.newCustomer");
 
 // ---------------------------------------------------------------------------------------------
 // Charts
@@ -41,18 +54,18 @@ const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16,
 
 const indices = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-function dateAxis(granularity: SeriesGranularity): Partial<Layout["xaxis"]> {
-  return { type: "date", tickformat: granularity === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: GRID_COLOUR };
+function dateAxis(days: readonly string[], granularity: SeriesGranularity): Partial<Layout["xaxis"]> {
+  return { ...localDateAxis(days, granularity), gridcolor: GRID_COLOUR };
 }
 
 function rangeWords(f: CommerceFigures): string {
-  return `${f.start} to ${f.end}`;
+  return t("commerce.range", { start: formatDay(f.start), end: formatDay(f.end) });
 }
 
 function listWords(rows: readonly FigureRow[], format: (n: number) => string, limit = 5): string {
-  if (rows.length === 0) return "none";
+  if (rows.length === 0) return t("commerce.chart.none");
   const shown = rows.slice(0, limit).map((r) => `${r.label} ${format(r.values[0] ?? 0)}`);
-  return rows.length > limit ? `${shown.join(", ")} and ${rows.length - limit} more` : shown.join(", ");
+  return rows.length > limit ? t("commerce.chart.andMore", { list: shown.join(", "), count: rows.length - limit }) : shown.join(", ");
 }
 
 export function seriesCard(f: CommerceFigures): ChartCard {
@@ -60,24 +73,20 @@ export function seriesCard(f: CommerceFigures): ChartCard {
   const per = PER_UNIT[f.granularity];
   return {
     id: "gmv-nmv-over-time",
-    title: "GMV and NMV over time",
+    title: t("commerce.chart.gmvNmv.title"),
     clickable: false,
     chart: {
       data: [
         { type: "scatter", mode: "lines+markers", name: "GMV", x, y: f.series.map((p) => p.gmv), line: { color: MONEY_COLOURS.gmv }, marker: { size: 5 }, hovertemplate: "GMV ฿%{y:,.2f}<extra></extra>" },
         { type: "scatter", mode: "lines+markers", name: "NMV", x, y: f.series.map((p) => p.nmv), line: { color: MONEY_COLOURS.nmv, dash: "dot" }, marker: { size: 5 }, hovertemplate: "NMV ฿%{y:,.2f}<extra></extra>" },
       ],
-      layout: { ...BASE_LAYOUT, xaxis: dateAxis(f.granularity), yaxis: moneyAxis, showlegend: true },
-      label: `GMV and NMV ${per}, ${rangeWords(f)}: GMV ${formatMoney(f.totals.gmv)} and NMV ${formatMoney(f.totals.nmv)} in total.`,
+      layout: { ...BASE_LAYOUT, xaxis: dateAxis(x, f.granularity), yaxis: moneyAxis, showlegend: true },
+      label: t("commerce.chart.gmvNmv.label", { per, range: rangeWords(f), gmv: formatMoney(f.totals.gmv), nmv: formatMoney(f.totals.nmv) }),
     },
     table: {
-      caption: `GMV, NMV and orders ${per}, ${rangeWords(f)}`,
-      rowHeader: "Period",
-      columns: [
-        { header: "GMV (THB)", format: formatMoney },
-        { header: "NMV (THB)", format: formatMoney },
-        { header: "Orders", format: formatCount },
-      ],
+      caption: t("commerce.chart.gmvNmv.caption", { per, range: rangeWords(f) }),
+      rowHeader: t("commerce.column.period"),
+      columns: breakdownColumns(),
       rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.gmv, p.nmv, p.orders], click: null })),
     },
   };
@@ -88,36 +97,52 @@ export function customersCard(f: CommerceFigures): ChartCard {
   const per = PER_UNIT[f.granularity];
   return {
     id: "new-old-customers-over-time",
-    title: "New and old customers over time",
+    title: t("commerce.chart.customers.title"),
     clickable: false,
     chart: {
       data: [
-        { type: "bar", name: "New customers", x, y: f.series.map((p) => p.newCustomers), marker: { color: CUSTOMER_COLOURS.newCustomer }, hovertemplate: "New %{y:,}<extra></extra>" },
-        { type: "bar", name: "Old customers", x, y: f.series.map((p) => p.oldCustomers), marker: { color: CUSTOMER_COLOURS.oldCustomer }, hovertemplate: "Old %{y:,}<extra></extra>" },
+        { type: "bar", name: t("commerce.figure.newCustomers"), x, y: f.series.map((p) => p.newCustomers), marker: { color: CUSTOMER_COLOURS.newCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverNew")}<extra></extra>` },
+        { type: "bar", name: t("commerce.figure.oldCustomers"), x, y: f.series.map((p) => p.oldCustomers), marker: { color: CUSTOMER_COLOURS.oldCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverOld")}<extra></extra>` },
       ],
-      layout: { ...BASE_LAYOUT, barmode: "stack", xaxis: dateAxis(f.granularity), yaxis: countAxis, showlegend: true },
-      label: `New and old customers ${per}, ${rangeWords(f)}: ${formatCount(f.totals.newCustomers)} new and ${formatCount(f.totals.oldCustomers)} old customers in the range.`,
+      layout: { ...BASE_LAYOUT, barmode: "stack", xaxis: dateAxis(x, f.granularity), yaxis: countAxis, showlegend: true },
+      label: t("commerce.chart.customers.label", { per, range: rangeWords(f), newCount: formatCount(f.totals.newCustomers), oldCount: formatCount(f.totals.oldCustomers) }),
     },
     table: {
-      caption: `New and old customers ${per}, ${rangeWords(f)}`,
-      rowHeader: "Period",
+      caption: t("commerce.chart.customers.caption", { per, range: rangeWords(f) }),
+      rowHeader: t("commerce.column.period"),
       columns: [
-        { header: "New customers", format: formatCount },
-        { header: "Old customers", format: formatCount },
+        { header: t("commerce.figure.newCustomers"), format: formatCount },
+        { header: t("commerce.figure.oldCustomers"), format: formatCount },
       ],
       rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.newCustomers, p.oldCustomers], click: null })),
     },
   };
 }
 
+const REGION_LABEL = {
+  "Bangkok and Vicinity": "commerce.region.bangkokAndVicinity",
+  Central: "commerce.region.central",
+  Eastern: "commerce.region.eastern",
+  Western: "commerce.region.western",
+  "Upper Northern": "commerce.region.upperNorthern",
+  "Lower Northern": "commerce.region.lowerNorthern",
+  "Upper Northeastern": "commerce.region.upperNortheastern",
+  "Lower Northeastern": "commerce.region.lowerNortheastern",
+  Southern: "commerce.region.southern",
+  Unknown: "commerce.region.unknown",
+} as const satisfies Record<Region | typeof UNKNOWN_LOCATION, MessageKey>;
+
+/** A region (or "Unknown") in words; other words as they are. */
+export const regionLabel = (key: string): string => (key in REGION_LABEL ? t(REGION_LABEL[key as keyof typeof REGION_LABEL]) : key);
+
 function breakdownRows(rows: readonly Breakdown[], field: "platforms" | "locations" | "statuses", label: (key: string) => string = (k) => k): FigureRow[] {
   return rows.map((b) => ({ label: label(b.key), values: [b.gmv, b.nmv, b.orders], click: { field, value: b.key, label: label(b.key) } }));
 }
 
-const BREAKDOWN_COLUMNS: readonly FigureColumn[] = [
-  { header: "GMV (THB)", format: formatMoney },
-  { header: "NMV (THB)", format: formatMoney },
-  { header: "Orders", format: formatCount },
+const breakdownColumns = (): FigureColumn[] => [
+  { header: t("commerce.column.gmvThb"), format: formatMoney },
+  { header: t("commerce.column.nmvThb"), format: formatMoney },
+  { header: t("commerce.column.orders"), format: formatCount },
 ];
 
 function barOf(rows: readonly FigureRow[], name: string, colour: string | readonly string[] = BAR_COLOUR): Data {
@@ -136,30 +161,30 @@ export function platformCard(f: CommerceFigures): ChartCard {
   const rows = breakdownRows(f.byPlatform, "platforms");
   return {
     id: "gmv-by-platform",
-    title: "GMV by platform",
+    title: t("commerce.chart.platform.title"),
     clickable: true,
     chart: {
       data: [barOf(rows, "GMV")],
       layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: moneyAxis, showlegend: false },
-      label: `GMV by platform, ${rangeWords(f)}: ${listWords(rows, formatMoney)}.`,
+      label: t("commerce.chart.platform.label", { range: rangeWords(f), list: listWords(rows, formatMoney) }),
     },
-    table: { caption: `GMV, NMV and orders by platform, ${rangeWords(f)}`, rowHeader: "Platform", columns: BREAKDOWN_COLUMNS, rows },
+    table: { caption: t("commerce.chart.platform.caption", { range: rangeWords(f) }), rowHeader: t("commerce.column.platform"), columns: breakdownColumns(), rows },
   };
 }
 
 export function regionCard(f: CommerceFigures): ChartCard {
-  const rows = breakdownRows(f.byLocation, "locations");
+  const rows = breakdownRows(f.byLocation, "locations", regionLabel);
   return {
     id: "gmv-by-region",
-    title: "GMV by region",
+    title: t("commerce.chart.region.title"),
     clickable: true,
     height: 300,
     chart: {
       data: [barOf(rows, "GMV")],
       layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true, tickangle: -30 }, yaxis: moneyAxis, showlegend: false },
-      label: `GMV by region, ${rangeWords(f)}: ${listWords(rows, formatMoney, 9)}.`,
+      label: t("commerce.chart.region.label", { range: rangeWords(f), list: listWords(rows, formatMoney, 9) }),
     },
-    table: { caption: `GMV, NMV and orders by region, ${rangeWords(f)}`, rowHeader: "Region", columns: BREAKDOWN_COLUMNS, rows },
+    table: { caption: t("commerce.chart.region.caption", { range: rangeWords(f) }), rowHeader: t("commerce.column.region"), columns: breakdownColumns(), rows },
   };
 }
 
@@ -171,7 +196,7 @@ export function productsCard(f: CommerceFigures): ChartCard {
   }));
   return {
     id: "top-products",
-    title: "Top products",
+    title: t("commerce.chart.products.title"),
     clickable: true,
     height: Math.max(240, 40 + rows.length * 28),
     chart: {
@@ -189,26 +214,36 @@ export function productsCard(f: CommerceFigures): ChartCard {
       ],
       // The best seller on top: the rows keep the server's order, the axis reads downwards.
       layout: { ...BASE_LAYOUT, yaxis: { type: "category", autorange: "reversed", automargin: true }, xaxis: moneyAxis, showlegend: false },
-      label: `Top products by GMV, ${rangeWords(f)}: ${listWords(rows, formatMoney)}.`,
+      label: t("commerce.chart.products.label", { range: rangeWords(f), list: listWords(rows, formatMoney) }),
     },
     table: {
-      caption: `The ${rows.length} products with the highest GMV, ${rangeWords(f)}`,
-      rowHeader: "Product",
+      caption: t("commerce.chart.products.caption", { count: rows.length, range: rangeWords(f) }),
+      rowHeader: t("commerce.column.product"),
       columns: [
-        { header: "GMV (THB)", format: formatMoney },
-        { header: "Quantity", format: formatCount },
-        { header: "Orders", format: formatCount },
+        { header: t("commerce.column.gmvThb"), format: formatMoney },
+        { header: t("commerce.column.quantity"), format: formatCount },
+        { header: t("commerce.column.orders"), format: formatCount },
       ],
       rows,
     },
   };
 }
 
+/** The words of BASKET_BUCKETS, in its order. */
+const BUCKET_LABEL: readonly MessageKey[] = [
+  "commerce.basket.under200",
+  "commerce.basket.from200",
+  "commerce.basket.from500",
+  "commerce.basket.from1000",
+  "commerce.basket.from2000",
+  "commerce.basket.from5000",
+];
+
 /** A bucket's words: the label of BASKET_BUCKETS with the same bounds, else the bounds. */
 export function bucketLabel(b: { readonly min: number; readonly max: number | null }): string {
-  const known = BASKET_BUCKETS.find((k) => k.min === b.min && k.max === b.max);
-  if (known !== undefined) return known.label;
-  return b.max === null ? `${formatMoney(b.min)} and over` : `${formatMoney(b.min)}–${formatMoney(b.max)}`;
+  const known = BASKET_BUCKETS.findIndex((k) => k.min === b.min && k.max === b.max);
+  if (known >= 0 && BUCKET_LABEL[known] !== undefined) return t(BUCKET_LABEL[known]);
+  return b.max === null ? t("commerce.basket.andOver", { min: formatMoney(b.min) }) : `${formatMoney(b.min)}–${formatMoney(b.max)}`;
 }
 
 export function basketCard(f: CommerceFigures): ChartCard {
@@ -219,29 +254,29 @@ export function basketCard(f: CommerceFigures): ChartCard {
   }));
   return {
     id: "basket-size-distribution",
-    title: "Basket-size distribution",
+    title: t("commerce.chart.basket.title"),
     clickable: true,
     chart: {
       data: [
         {
           type: "bar",
-          name: "Orders",
+          name: t("commerce.column.orders"),
           x: rows.map((r) => r.label),
           y: rows.map((r) => r.values[0] ?? 0),
           customdata: indices(rows.length),
           marker: { color: BAR_COLOUR },
-          hovertemplate: "%{x}: %{y:,} orders<extra></extra>",
+          hovertemplate: `${t("commerce.chart.basket.hover")}<extra></extra>`,
         },
       ],
       layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: countAxis, showlegend: false },
-      label: `Orders by basket size, ${rangeWords(f)}: ${listWords(rows, formatCount, 6)}.`,
+      label: t("commerce.chart.basket.label", { range: rangeWords(f), list: listWords(rows, formatCount, 6) }),
     },
     table: {
-      caption: `Orders and GMV by basket size (the value of one order), ${rangeWords(f)}`,
-      rowHeader: "Basket size",
+      caption: t("commerce.chart.basket.caption", { range: rangeWords(f) }),
+      rowHeader: t("commerce.column.basketSize"),
       columns: [
-        { header: "Orders", format: formatCount },
-        { header: "GMV (THB)", format: formatMoney },
+        { header: t("commerce.column.orders"), format: formatCount },
+        { header: t("commerce.column.gmvThb"), format: formatMoney },
       ],
       rows,
     },
@@ -257,7 +292,7 @@ export function statusCard(f: CommerceFigures): ChartCard {
   const total = f.byStatus.reduce((sum, b) => sum + b.orders, 0);
   return {
     id: "orders-by-status",
-    title: "Orders by status",
+    title: t("commerce.chart.status.title"),
     clickable: true,
     chart: {
       data: [
@@ -270,18 +305,21 @@ export function statusCard(f: CommerceFigures): ChartCard {
           hole: 0.45,
           sort: false,
           textinfo: "label+percent",
-          hovertemplate: "%{label}: %{value:,} orders<extra></extra>",
+          hovertemplate: `${t("commerce.chart.status.hover")}<extra></extra>`,
         } as Data,
       ],
       layout: { ...BASE_LAYOUT, showlegend: true, margin: { l: 16, r: 16, t: 16, b: 16 } },
-      label: `Orders by status, ${rangeWords(f)}: ${rows.map((r) => `${r.label} ${formatCount(r.values[0] ?? 0)} (${formatShare(r.values[0] ?? 0, total)})`).join(", ") || "none"}.`,
+      label: t("commerce.chart.status.label", {
+        range: rangeWords(f),
+        list: rows.map((r) => `${r.label} ${formatCount(r.values[0] ?? 0)} (${formatShare(r.values[0] ?? 0, total)})`).join(", ") || t("commerce.chart.none"),
+      }),
     },
     table: {
-      caption: `Orders and GMV by status, ${rangeWords(f)}`,
-      rowHeader: "Status",
+      caption: t("commerce.chart.status.caption", { range: rangeWords(f) }),
+      rowHeader: t("commerce.column.status"),
       columns: [
-        { header: "Orders", format: formatCount },
-        { header: "GMV (THB)", format: formatMoney },
+        { header: t("commerce.column.orders"), format: formatCount },
+        { header: t("commerce.column.gmvThb"), format: formatMoney },
       ],
       rows,
     },
@@ -297,6 +335,8 @@ export function commerceCards(f: CommerceFigures): ChartCard[] {
 // Key figures
 
 export interface KeyFigure {
+  /** Which figure (stays the same whatever the language). */
+  readonly id: "gmv" | "nmv" | "orders" | "customers" | "newCustomers" | "oldCustomers" | "avgBasket";
   readonly label: string;
   readonly value: number | null;
   readonly format: (n: number) => string;
@@ -314,26 +354,51 @@ export interface KeyFigure {
  * customers too: they are the ones who came back); the average basket is neutral (it also rises
  * when small orders are lost).
  */
-export function keyFigures(t: CommerceTotals, previous?: CommerceTotals): KeyFigure[] {
+export function keyFigures(totals: CommerceTotals, previous?: CommerceTotals): KeyFigure[] {
+  const tt = totals;
   const up: Polarity = "higher-is-better";
   const was = (key: keyof CommerceTotals): number | null => (previous === undefined ? null : previous[key]);
   return [
-    { label: "GMV", value: t.gmv, format: formatMoney, polarity: up, previous: was("gmv") },
-    { label: "NMV", value: t.nmv, format: formatMoney, note: t.gmv > 0 ? `${formatShare(t.nmv, t.gmv)} of GMV` : undefined, polarity: up, previous: was("nmv") },
-    { label: "Orders", value: t.orders, format: formatCount, polarity: up, previous: was("orders") },
-    { label: "Customers", value: t.customers, format: formatCount, polarity: up, previous: was("customers") },
-    { label: "New customers", value: t.newCustomers, format: formatCount, note: `GMV ${formatMoney(t.newCustomerGmv)}`, polarity: up, previous: was("newCustomers") },
-    { label: "Old customers", value: t.oldCustomers, format: formatCount, note: `GMV ${formatMoney(t.oldCustomerGmv)}`, polarity: up, previous: was("oldCustomers") },
-    { label: "Average basket size", value: t.avgBasket, format: formatMoney, polarity: "neutral", previous: was("avgBasket") },
+    { id: "gmv", label: t("commerce.figure.gmv"), value: tt.gmv, format: formatMoney, polarity: up, previous: was("gmv") },
+    {
+      id: "nmv",
+      label: t("commerce.figure.nmv"),
+      value: tt.nmv,
+      format: formatMoney,
+      note: tt.gmv > 0 ? t("commerce.figure.nmvShare", { share: formatShare(tt.nmv, tt.gmv) }) : undefined,
+      polarity: up,
+      previous: was("nmv"),
+    },
+    { id: "orders", label: t("commerce.figure.orders"), value: tt.orders, format: formatCount, polarity: up, previous: was("orders") },
+    { id: "customers", label: t("commerce.figure.customers"), value: tt.customers, format: formatCount, polarity: up, previous: was("customers") },
+    {
+      id: "newCustomers",
+      label: t("commerce.figure.newCustomers"),
+      value: tt.newCustomers,
+      format: formatCount,
+      note: t("commerce.figure.gmvNote", { gmv: formatMoney(tt.newCustomerGmv) }),
+      polarity: up,
+      previous: was("newCustomers"),
+    },
+    {
+      id: "oldCustomers",
+      label: t("commerce.figure.oldCustomers"),
+      value: tt.oldCustomers,
+      format: formatCount,
+      note: t("commerce.figure.gmvNote", { gmv: formatMoney(tt.oldCustomerGmv) }),
+      polarity: up,
+      previous: was("oldCustomers"),
+    },
+    { id: "avgBasket", label: t("commerce.figure.avgBasket"), value: tt.avgBasket, format: formatMoney, polarity: "neutral", previous: was("avgBasket") },
   ];
 }
 
 /** The key figures as a table (CSV export of the summary). */
 export function keyFiguresTable(f: CommerceFigures, channel: string): FigureTable {
   return {
-    caption: `Key figures, ${channel}, ${rangeWords(f)}`,
-    rowHeader: "Figure",
-    columns: [{ header: "Value", format: formatCount }],
-    rows: keyFigures(f.totals).map((k) => ({ label: k.format === formatMoney ? `${k.label} (THB)` : k.label, values: [k.value], click: null })),
+    caption: t("commerce.keyFigures.caption", { channel, range: rangeWords(f) }),
+    rowHeader: t("commerce.keyFigures.figure"),
+    columns: [{ header: t("commerce.keyFigures.value"), format: formatCount }],
+    rows: keyFigures(f.totals).map((k) => ({ label: k.format === formatMoney ? t("commerce.keyFigures.inThb", { figure: k.label }) : k.label, values: [k.value], click: null })),
   };
 }
