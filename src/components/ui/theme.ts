@@ -7,3 +7,7 @@ import "primereact/resources/themes/lara-light-amber/theme.css";
 import "primeicons/primeicons.css";
 import "./brandTheme.css";
 import "./uiPolish.css";
+import { followAppLanguage } from "./locale";
+
+// PrimeReact's own words (Close, No results found, paginator labels) in the user's language.
+followAppLanguage();
