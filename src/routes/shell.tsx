@@ -2,17 +2,20 @@ import { createRoute, lazyRouteComponent, redirect } from "@tanstack/react-route
 import { guardedImport } from "@/app/chunkReload";
 import { loadShellRules, validateShellSearch } from "@/app/shellRulesLoader";
 import { authenticatedRoute } from "@/routes/authenticated";
+import { loadAppMessages } from "@/i18n/i18n";
 
 /**
  * Pathless default layout of every module page: side menu, top bar, drawers and dialogs. Its
- * search params are the applied view, shared by every page below it.
+ * search params are the applied view, shared by every page below it. Its pages' messages (the
+ * catalogue's app bundle) are loaded before any of them shows.
  */
 export const shellRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   id: "shell",
   validateSearch: validateShellSearch,
   beforeLoad: async ({ context, location }) => {
-    const { canOpenRoute } = await loadShellRules();
+    // The module pages' messages (the app bundle, in English and the user's language) come with the rules.
+    const [{ canOpenRoute }] = await Promise.all([loadShellRules(), loadAppMessages()]);
     const permissions = context.auth.getSnapshot().context.user?.permissions ?? [];
     if (!canOpenRoute(location.pathname, permissions)) throw redirect({ to: "/errorPermission", replace: true });
   },
