@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { KpiTemplate, KpiTemplateRecord } from "../../domain/entities";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { splitBudgetByMonth } from "../../domain/kpiPlan";
 import { KpiDialogView, type KpiDialogViewProps } from "@/features/kpi/KpiDialogView";
 import { KpiDeleteDialogView, describeKpiTemplate } from "@/features/kpi/KpiDrawerView";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -4,6 +4,8 @@ import { InputText } from "@/components/ui/InputText";
 import type { AdsMonthsFigures } from "../../../machines/kpiDialog/kpiDialogSelectors";
 import { DateInput } from "@/components/ui/DateInput";
 import { formatBaht, formatMonth } from "@/features/kpi/kpiFormat";
+import { formatDay } from "@/components/format/dates";
+import { t } from "@/i18n/i18n";
 
 export interface KpiAdsMonthsProps {
   figures: AdsMonthsFigures;
@@ -26,25 +28,22 @@ export function KpiAdsMonths({ figures, mismatch, disabled, onRange, onCleared, 
   };
   return (
     <fieldset className="kpi-periods" disabled={disabled}>
-      <legend>Ads period</legend>
+      <legend>{t("kpi.ads.period")}</legend>
       <div className="kpi-periods__range">
-        <DateInput id="kpi-ads-start" label="Ads start date" value={start} max={end} disabled={disabled} onChange={(day) => pick(day, end)} />
-        <DateInput id="kpi-ads-end" label="Ads end date" value={end} min={start} disabled={disabled} onChange={(day) => pick(start, day)} />
+        <DateInput id="kpi-ads-start" label={t("kpi.ads.startDate")} value={start} max={end} disabled={disabled} onChange={(day) => pick(day, end)} />
+        <DateInput id="kpi-ads-end" label={t("kpi.ads.endDate")} value={end} min={start} disabled={disabled} onChange={(day) => pick(start, day)} />
       </div>
-      <p className="muted">
-        The Ads budget is spread over the months of this range pro rata by days. You can change a month&apos;s share;
-        changing an Ads budget spreads it again.
-      </p>
+      <p className="muted">{t("kpi.ads.spreadNote")}</p>
       {figures.months.length > 0 && (
         <>
           <div className="kpi-rows-scroll">
             <table className="kpi-rows kpi-months">
-              <caption className="visually-hidden">Ads budget per month</caption>
+              <caption className="visually-hidden">{t("kpi.ads.monthsCaption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Month</th>
-                  <th scope="col">Days</th>
-                  <th scope="col">Budget (THB)</th>
+                  <th scope="col">{t("kpi.ads.col.month")}</th>
+                  <th scope="col">{t("kpi.ads.col.days")}</th>
+                  <th scope="col">{t("kpi.dialog.col.budget")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -52,11 +51,11 @@ export function KpiAdsMonths({ figures, mismatch, disabled, onRange, onCleared, 
                   <tr key={period.startDate}>
                     <th scope="row">{formatMonth(period.startDate)}</th>
                     <td>
-                      {period.startDate.slice(0, 10)} to {period.endDate.slice(0, 10)}
+                      {t("kpi.ads.days", { start: formatDay(period.startDate.slice(0, 10)), end: formatDay(period.endDate.slice(0, 10)) })}
                     </td>
                     <td>
                       <InputText
-                        aria-label={`Budget for ${formatMonth(period.startDate)}`}
+                        aria-label={t("kpi.ads.monthBudget", { month: formatMonth(period.startDate) })}
                         inputMode="decimal"
                         value={String(period.budget)}
                         onChange={(e) => onPeriod(index, e.target.value)}
@@ -69,14 +68,14 @@ export function KpiAdsMonths({ figures, mismatch, disabled, onRange, onCleared, 
           </div>
           <div className={mismatch ? "kpi-figure kpi-figure--warn" : "kpi-figure"}>
             <span>
-              Months total {formatBaht(figures.monthsTotal)} of Ads budget {formatBaht(figures.adsBudget)}
+              {t("kpi.ads.monthsTotal", { total: formatBaht(figures.monthsTotal), budget: formatBaht(figures.adsBudget) })}
             </span>
             {mismatch && (
               <small className="form-warning" role="status">
-                <i className="pi pi-exclamation-triangle" aria-hidden="true" /> The months do not add up to the Ads budget.
+                <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {t("kpi.ads.mismatch")}
               </small>
             )}
-            <Button type="button" label="Spread by days" text onClick={onRespread} />
+            <Button type="button" label={t("kpi.ads.respread")} text onClick={onRespread} />
           </div>
         </>
       )}

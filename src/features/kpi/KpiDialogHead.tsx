@@ -3,6 +3,7 @@ import type { Ref } from "react";
 import { InputText } from "@/components/ui/InputText";
 import { KpiFigure } from "@/features/kpi/KpiFigure";
 import { formatBaht } from "@/features/kpi/kpiFormat";
+import { t } from "@/i18n/i18n";
 
 export interface KpiDialogHeadProps {
   nameRef: Ref<HTMLInputElement>;
@@ -20,17 +21,18 @@ export function KpiDialogHead({ nameRef, title, budget, remainingBudget, budgetO
   return (
     <div className="kpi-form__head">
       <div className="field">
-        <label htmlFor="kpi-title">Template name</label>
+        <label htmlFor="kpi-title">{t("kpi.dialog.templateName")}</label>
         <InputText ref={nameRef} id="kpi-title" value={title} maxLength={100} onChange={(e) => onTitle(e.target.value)} disabled={disabled} />
       </div>
       <div className="field">
-        <label htmlFor="kpi-budget">Budget</label>
+        <label htmlFor="kpi-budget">{t("kpi.dialog.budget")}</label>
         <InputText id="kpi-budget" inputMode="decimal" value={budget} onChange={(e) => onBudget(e.target.value)} disabled={disabled} />
       </div>
       <KpiFigure
-        label="Remaining Budget"
+        id="figure-Remaining-Budget"
+        label={t("kpi.dialog.remainingBudget")}
         value={formatBaht(remainingBudget)}
-        warning={budgetOver ? `Over budget by ${formatBaht(-remainingBudget)}: the MA and Ads budgets exceed the template Budget.` : null}
+        warning={budgetOver ? t("kpi.dialog.overBudget", { by: formatBaht(-remainingBudget) }) : null}
       />
     </div>
   );

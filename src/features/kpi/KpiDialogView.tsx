@@ -23,6 +23,7 @@ import { KpiPlanPanel } from "@/features/kpi/KpiPlanPanel";
 import { KpiRfmWeights } from "@/features/kpi/KpiRfmWeights";
 import { KpiSegmentCards } from "@/features/kpi/KpiSegmentCards";
 import "@/features/kpi/kpi.css";
+import { t, translateMessage } from "@/i18n/i18n";
 
 /** Spec §2: the KPI form dialog is 1080 wide. */
 const DIALOG_WIDTH = 1080;
@@ -84,7 +85,7 @@ export function KpiDialogView(p: KpiDialogViewProps) {
       onHide={() => {
         if (!p.saving) p.onClose();
       }}
-      header={p.heading}
+      header={translateMessage(p.heading)}
       style={{ width: `${DIALOG_WIDTH}px`, maxWidth: "calc(100vw - 16px)" }}
       closable={!p.saving}
       className="kpi-dialog"
@@ -93,7 +94,7 @@ export function KpiDialogView(p: KpiDialogViewProps) {
           {p.tab === "rfm" ? (
             <Button
               type="button"
-              label="+ Add KPI Segment"
+              label={t("kpi.dialog.addSegment")}
               outlined
               onClick={() => {
                 p.onSegmentAdd();
@@ -104,7 +105,7 @@ export function KpiDialogView(p: KpiDialogViewProps) {
           ) : (
             <span />
           )}
-          <Button type="submit" form="kpi-template-form" label={p.submitLabel} loading={p.saving} />
+          <Button type="submit" form="kpi-template-form" label={translateMessage(p.submitLabel)} loading={p.saving} />
         </div>
       }
     >
@@ -112,7 +113,7 @@ export function KpiDialogView(p: KpiDialogViewProps) {
         <form
           id="kpi-template-form"
           className="kpi-form"
-          aria-label={p.heading}
+          aria-label={translateMessage(p.heading)}
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
@@ -131,14 +132,14 @@ export function KpiDialogView(p: KpiDialogViewProps) {
           />
           {p.error !== null && (
             <p className="form-error" role="alert">
-              The template was not saved: {p.error}
+              {t("kpi.dialog.notSaved", { error: translateMessage(p.error) })}
             </p>
           )}
           <TabView activeIndex={TABS.indexOf(p.tab)} onTabChange={(e) => p.onTab(TABS[e.index] ?? "ma")}>
-            <TabPanel header="MA">
+            <TabPanel header={t("kpi.plan.ma")}>
               <KpiPlanPanel plan="MA" rows={maRows} selected={p.selected.MA} disabled={p.saving} onParams={p.onParams} onParam={p.onParam} />
             </TabPanel>
-            <TabPanel header="Ads">
+            <TabPanel header={t("kpi.plan.ads")}>
               <KpiPlanPanel plan="ADS" rows={adsRows} selected={p.selected.ADS} disabled={p.saving} onParams={p.onParams} onParam={p.onParam} />
               <KpiAdsMonths
                 figures={figures.ads}
@@ -150,9 +151,9 @@ export function KpiDialogView(p: KpiDialogViewProps) {
                 onRespread={p.onRespread}
               />
             </TabPanel>
-            <TabPanel header="RFM Setting">
+            <TabPanel header={t("kpi.dialog.rfmSetting")}>
               <TabView activeIndex={RFM_TABS.indexOf(p.rfmTab)} onTabChange={(e) => p.onRfmTab(RFM_TABS[e.index] ?? "rfm")} className="kpi-subtabs">
-                <TabPanel header="RFM">
+                <TabPanel header={t("kpi.dialog.rfm")}>
                   <KpiRfmWeights
                     weights={figures.weights}
                     left={figures.remainingPercent}
@@ -162,7 +163,7 @@ export function KpiDialogView(p: KpiDialogViewProps) {
                     onWeight={p.onWeight}
                   />
                 </TabPanel>
-                <TabPanel header="Segment">
+                <TabPanel header={t("kpi.dialog.segment")}>
                   <KpiSegmentCards
                     segments={figures.segments}
                     issues={figures.warnings.segments}

@@ -4,12 +4,14 @@
  */
 import { Button } from "@/components/ui/Button";
 import { ProgressSpinner } from "@/components/ui/ProgressSpinner";
-import { SelectableKpiParams, type KpiTemplateRecord } from "../../../domain/entities";
+import type { KpiParamKey, KpiTemplateRecord } from "../../../domain/entities";
 import { toAmountNumber, selectedParamsOf } from "../../../domain/kpi";
 import { periodsRange } from "../../../domain/kpiPlan";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { Drawer } from "@/components/ui/Drawer";
-import { formatBaht } from "@/features/kpi/kpiFormat";
+import { formatDay } from "@/components/format/dates";
+import { formatBaht, paramLabel } from "@/features/kpi/kpiFormat";
+import { t, translateMessage } from "@/i18n/i18n";
 import "@/features/kpi/kpi.css";
 
 const DELETE_WIDTH = 500;
@@ -30,19 +32,21 @@ export interface KpiDrawerViewProps {
   onDelete: (title: string) => void;
 }
 
-const labelOf = new Map(SelectableKpiParams.map((p) => [p.key, p.label]));
-
-/** "Budget ฿50,000.00 · MA: Reach, Engagement · Ads: Impression (Jan–Mar 2026)" */
-export function describeKpiTemplate(t: KpiTemplateRecord): string {
-  const budget = toAmountNumber(t.Budget);
-  const names = (keys: readonly string[]) => keys.map((k) => labelOf.get(k as never) ?? k).join(", ");
-  const ma = selectedParamsOf(t.MA);
-  const ads = selectedParamsOf(t.ADS);
-  const range = periodsRange(t.ADS.setMonth);
+/** "Budget ฿50,000.00 · MA: Reach, Engagement · Ads: Impression (2026-01-01 to 2026-03-31)" */
+export function describeKpiTemplate(template: KpiTemplateRecord): string {
+  const budget = toAmountNumber(template.Budget);
+  const names = (keys: readonly KpiParamKey[]) => keys.map((k) => paramLabel(k)).join(", ");
+  const ma = selectedParamsOf(template.MA);
+  const ads = selectedParamsOf(template.ADS);
+  const range = periodsRange(template.ADS.setMonth);
   return [
-    budget === null ? "No budget set" : `Budget ${formatBaht(budget)}`,
-    ma.length > 0 ? `MA: ${names(ma)}` : null,
-    ads.length > 0 ? `Ads: ${names(ads)}${range === null ? "" : ` (${range.start} to ${range.end})`}` : null,
+    budget === null ? t("kpi.drawer.noBudget") : t("kpi.drawer.budget", { budget: formatBaht(budget) }),
+    ma.length > 0 ? t("kpi.drawer.ma", { params: names(ma) }) : null,
+    ads.length > 0
+      ? range === null
+        ? t("kpi.drawer.ads", { params: names(ads) })
+        : t("kpi.drawer.adsRange", { params: names(ads), start: formatDay(range.start), end: formatDay(range.end) })
+      : null,
   ]
     .filter((x): x is string => x !== null)
     .join(" · ");
@@ -50,50 +54,50 @@ export function describeKpiTemplate(t: KpiTemplateRecord): string {
 
 export function KpiDrawerView(p: KpiDrawerViewProps) {
   return (
-    <Drawer title="KPI Setting" visible={p.visible} onHide={p.onHide} className="kpi-drawer" suspendFocusTrap={p.suspendFocusTrap}>
+    <Drawer title={t("kpi.drawer.title")} visible={p.visible} onHide={p.onHide} className="kpi-drawer" suspendFocusTrap={p.suspendFocusTrap}>
       <div className="kpi-drawer__body">
-        <Button type="button" label="+ Create KPI" onClick={p.onCreate} disabled={p.loading || p.unavailable !== null} />
+        <Button type="button" label={t("kpi.drawer.create")} onClick={p.onCreate} disabled={p.loading || p.unavailable !== null} />
         {p.loading && (
           <div className="kpi-drawer__loading" role="status">
             <ProgressSpinner style={{ width: "2rem", height: "2rem" }} aria-hidden="true" />
-            <span>Loading KPI templates…</span>
+            <span>{t("kpi.drawer.loading")}</span>
           </div>
         )}
         {p.unavailable !== null && (
           <div className="kpi-drawer__problem" role="alert">
-            <p>The KPI templates could not be loaded: {p.unavailable}</p>
-            <Button type="button" label="Try again" onClick={p.onRetry} />
+            <p>{t("kpi.drawer.failed", { message: translateMessage(p.unavailable) })}</p>
+            <Button type="button" label={t("kpi.drawer.retry")} onClick={p.onRetry} />
           </div>
         )}
         {!p.loading && p.unavailable === null && p.templates.length === 0 && (
           <div className="empty-state" role="status">
             <i className="pi pi-flag" aria-hidden="true" />
-            <p className="empty-title">No KPI templates yet</p>
-            <p className="muted">Create one to plan budgets and targets for MA and Ads.</p>
+            <p className="empty-title">{t("kpi.drawer.empty")}</p>
+            <p className="muted">{t("kpi.drawer.emptyHint")}</p>
           </div>
         )}
         {p.templates.length > 0 && (
-          <ul className="kpi-list" aria-label="KPI templates">
-            {p.templates.map((t) => {
-              const selected = p.selectedTitle === t.title;
+          <ul className="kpi-list" aria-label={t("kpi.drawer.list")}>
+            {p.templates.map((template) => {
+              const selected = p.selectedTitle === template.title;
               return (
-                <li key={t.title} className={selected ? "kpi-item kpi-item--selected" : "kpi-item"}>
+                <li key={template.title} className={selected ? "kpi-item kpi-item--selected" : "kpi-item"}>
                   <button
                     type="button"
                     className="kpi-item__select"
                     aria-pressed={selected}
-                    aria-label={`Select ${t.title}`}
-                    onClick={() => p.onToggle(t.title)}
+                    aria-label={t("kpi.drawer.select", { title: template.title })}
+                    onClick={() => p.onToggle(template.title)}
                   >
                     <i className={selected ? "pi pi-check-circle" : "pi pi-circle"} aria-hidden="true" />
                     <span className="kpi-item__text">
-                      <span className="kpi-item__title">{t.title}</span>
-                      <span className="kpi-item__summary">{describeKpiTemplate(t)}</span>
-                      {selected && <span className="kpi-item__badge">Selected</span>}
+                      <span className="kpi-item__title">{template.title}</span>
+                      <span className="kpi-item__summary">{describeKpiTemplate(template)}</span>
+                      {selected && <span className="kpi-item__badge">{t("kpi.drawer.selected")}</span>}
                     </span>
                   </button>
-                  <Button type="button" icon="pi pi-pencil" text rounded aria-label={`Edit ${t.title}`} onClick={() => p.onEdit(t)} />
-                  <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={`Delete ${t.title}`} onClick={() => p.onDelete(t.title)} />
+                  <Button type="button" icon="pi pi-pencil" text rounded aria-label={t("kpi.drawer.edit", { title: template.title })} onClick={() => p.onEdit(template)} />
+                  <Button type="button" icon="pi pi-trash" text rounded severity="danger" aria-label={t("kpi.drawer.delete", { title: template.title })} onClick={() => p.onDelete(template.title)} />
                 </li>
               );
             })}
@@ -116,10 +120,10 @@ export interface KpiDeleteDialogViewProps {
 /** Spec §2: the KPI delete confirmation says 'Are you sure to delete this?'. */
 export function KpiDeleteDialogView(p: KpiDeleteDialogViewProps) {
   return (
-    <ConfirmDeleteDialog {...p} header="Delete KPI Template" width={DELETE_WIDTH} failurePrefix="The KPI template was not deleted">
-      <p>Are you sure to delete this?</p>
+    <ConfirmDeleteDialog {...p} header={t("kpi.delete.header")} width={DELETE_WIDTH} failurePrefix={t("kpi.delete.failurePrefix")}>
+      <p>{t("kpi.delete.confirm")}</p>
       <p className="muted">
-        KPI template: <strong>{p.title}</strong>
+        {t("kpi.delete.template")} <strong>{p.title}</strong>
       </p>
     </ConfirmDeleteDialog>
   );

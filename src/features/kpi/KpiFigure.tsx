@@ -1,6 +1,5 @@
 /** A computed figure of the KPI dialog with its label, and a visible warning beside it when it is out of bounds. */
-export function KpiFigure({ label, value, warning }: { label: string; value: string; warning: string | null }) {
-  const id = `figure-${label.replace(/\s+/g, "-")}`;
+export function KpiFigure({ id, label, value, warning }: { id: string; label: string; value: string; warning: string | null }) {
   return (
     <div className={warning === null ? "kpi-figure" : "kpi-figure kpi-figure--warn"}>
       <span className="kpi-figure__label" id={id}>

@@ -8,8 +8,12 @@ import { SelectableKpiParams, type KpiParamKey } from "../../../domain/entities"
 import type { ParamRowFigures } from "../../../machines/kpiDialog/kpiDialogSelectors";
 import type { ParamField, PlanName } from "../../../machines/kpiDialog/kpiDraft";
 import { formatFixed2 } from "@/features/kpi/kpiFormat";
+import { paramLabel } from "@/features/kpi/kpiFormat";
+import { t, type MessageKey } from "@/i18n/i18n";
 
-export const PLAN_LABEL: Record<PlanName, string> = { MA: "MA", ADS: "Ads" };
+const PLAN_KEYS = { MA: "kpi.plan.ma", ADS: "kpi.plan.ads" } as const satisfies Record<PlanName, MessageKey>;
+/** "MA", "Ads" in the active language. */
+export const planLabel = (plan: PlanName): string => t(PLAN_KEYS[plan]);
 
 export interface KpiPlanPanelProps {
   plan: PlanName;
@@ -25,8 +29,8 @@ export const KpiPlanPanel = memo(function KpiPlanPanel({ plan, selected, rows, d
   const toggle = (key: KpiParamKey) => onParams(plan, chosen.has(key) ? selected.filter((k) => k !== key) : [...selected, key]);
   return (
     <div className="kpi-plan">
-      <div role="group" aria-label={`KPI parameters (${PLAN_LABEL[plan]})`} className="kpi-cards">
-        {SelectableKpiParams.map(({ key, label }) => (
+      <div role="group" aria-label={t("kpi.dialog.parameters", { plan: planLabel(plan) })} className="kpi-cards">
+        {SelectableKpiParams.map(({ key }) => (
           <button
             key={key}
             type="button"
@@ -36,41 +40,44 @@ export const KpiPlanPanel = memo(function KpiPlanPanel({ plan, selected, rows, d
             onClick={() => toggle(key)}
           >
             <i className={chosen.has(key) ? "pi pi-check-circle" : "pi pi-circle"} aria-hidden="true" />
-            {label}
+            {paramLabel(key)}
           </button>
         ))}
       </div>
       {rows.length === 0 ? (
-        <p className="muted">Select the parameters this {PLAN_LABEL[plan]} plan targets.</p>
+        <p className="muted">{t("kpi.dialog.selectParameters", { plan: planLabel(plan) })}</p>
       ) : (
         // The table scrolls sideways inside the dialog rather than squeezing the inputs on a phone.
         <div className="kpi-rows-scroll">
           <table className="kpi-rows">
-            <caption className="visually-hidden">{PLAN_LABEL[plan]} budget and KPI per parameter</caption>
+            <caption className="visually-hidden">{t("kpi.dialog.rowsCaption", { plan: planLabel(plan) })}</caption>
             <thead>
               <tr>
-                <th scope="col">Parameter</th>
-                <th scope="col">Budget (THB)</th>
-                <th scope="col">KPI</th>
-                <th scope="col">Cost per unit</th>
+                <th scope="col">{t("kpi.dialog.col.parameter")}</th>
+                <th scope="col">{t("kpi.dialog.col.budget")}</th>
+                <th scope="col">{t("kpi.dialog.col.kpi")}</th>
+                <th scope="col">{t("kpi.dialog.col.costPerUnit")}</th>
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
+              {rows.map((row) => {
+                const label = paramLabel(row.key);
+                const costLabel = row.costLabel === "CPM" ? t("kpi.dialog.cpm") : t("kpi.dialog.costPerUnit");
+                return (
                 <tr key={row.key}>
-                  <th scope="row">{row.label}</th>
-                  <td data-label="Budget (THB)">
+                  <th scope="row">{label}</th>
+                  <td data-label={t("kpi.dialog.col.budget")}>
                     <InputText
-                      aria-label={`${row.label} budget`}
+                      aria-label={t("kpi.dialog.paramBudget", { param: label })}
                       inputMode="decimal"
                       value={row.budget}
                       disabled={disabled}
                       onChange={(e) => onParam(plan, row.key, "budget", e.target.value)}
                     />
                   </td>
-                  <td data-label="KPI">
+                  <td data-label={t("kpi.dialog.col.kpi")}>
                     <InputText
-                      aria-label={`${row.label} KPI`}
+                      aria-label={t("kpi.dialog.paramKpi", { param: label })}
                       inputMode="decimal"
                       value={row.kpi}
                       disabled={disabled}
@@ -79,12 +86,13 @@ export const KpiPlanPanel = memo(function KpiPlanPanel({ plan, selected, rows, d
                   </td>
                   <td>
                     <span className="kpi-cpu">
-                      <span className="kpi-cpu__label">{row.costLabel}</span>{" "}
-                      <output aria-label={`${row.label} ${row.costLabel}`}>{formatFixed2(row.costPerUnit)}</output>
+                      <span className="kpi-cpu__label">{costLabel}</span>{" "}
+                      <output aria-label={t("kpi.dialog.paramCost", { param: label, cost: costLabel })}>{formatFixed2(row.costPerUnit)}</output>
                     </span>
                   </td>
                 </tr>
-              ))}
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -3,6 +3,8 @@ import { InputText } from "@/components/ui/InputText";
 import { RfmSettingNames, type RfmSettingName, type RfmWeight } from "../../../domain/entities";
 import { KpiFigure } from "@/features/kpi/KpiFigure";
 import { formatFixed2 } from "@/features/kpi/kpiFormat";
+import { rfmName } from "@/features/kpi/kpiFormat";
+import { t } from "@/i18n/i18n";
 
 export interface KpiRfmWeightsProps {
   weights: readonly RfmWeight[];
@@ -16,14 +18,14 @@ export interface KpiRfmWeightsProps {
 
 export function KpiRfmWeights({ weights, left, over, not100, disabled, onWeight }: KpiRfmWeightsProps) {
   const byName = new Map(weights.map((w) => [w.name, w.weight]));
-  const warning = over ? `The weights exceed 100% by ${formatFixed2(-left)}.` : not100 ? "The weights should total 100%." : null;
+  const warning = over ? t("kpi.rfm.over", { by: formatFixed2(-left) }) : not100 ? t("kpi.rfm.not100") : null;
   return (
     <div className="kpi-rfm">
-      <KpiFigure label="Remaining Percent" value={`${formatFixed2(left)}%`} warning={warning} />
+      <KpiFigure id="figure-Remaining-Percent" label={t("kpi.rfm.remaining")} value={t("kpi.rfm.percent", { n: formatFixed2(left) })} warning={warning} />
       <div className="kpi-rfm__weights">
         {RfmSettingNames.map((name) => (
           <div className="field" key={name}>
-            <label htmlFor={`kpi-weight-${name}`}>{name} weight (%)</label>
+            <label htmlFor={`kpi-weight-${name}`}>{t("kpi.rfm.weight", { name: rfmName(name) })}</label>
             <InputText
               id={`kpi-weight-${name}`}
               inputMode="decimal"

@@ -3,6 +3,8 @@ import { Button } from "@/components/ui/Button";
 import { InputText } from "@/components/ui/InputText";
 import { RfmSettingNames, type RfmSettingName, type Segment } from "../../../domain/entities";
 import type { SegmentIssues } from "../../../domain/kpiPlan";
+import { rfmName } from "@/features/kpi/kpiFormat";
+import { t } from "@/i18n/i18n";
 
 export interface KpiSegmentCardsProps {
   segments: readonly Segment[];
@@ -20,17 +22,17 @@ const scoreOf = (text: string): number | null => {
 
 function notesOf(issue: SegmentIssues | undefined): string[] {
   return [
-    issue?.blankName ? "The segment needs a name." : null,
-    issue?.duplicateName ? "Another segment has this name." : null,
-    issue?.duplicateRank ? "Another segment has this rank." : null,
-    issue?.invertedBounds ? "A minimum is above its maximum." : null,
+    issue?.blankName ? t("kpi.segment.blankName") : null,
+    issue?.duplicateName ? t("kpi.segment.duplicateName") : null,
+    issue?.duplicateRank ? t("kpi.segment.duplicateRank") : null,
+    issue?.invertedBounds ? t("kpi.segment.invertedBounds") : null,
   ].filter((x): x is string => x !== null);
 }
 
 export function KpiSegmentCards({ segments, issues, disabled, onRemove, onChange, onBound }: KpiSegmentCardsProps) {
-  if (segments.length === 0) return <p className="muted">No segments. Add one with &apos;+ Add KPI Segment&apos;.</p>;
+  if (segments.length === 0) return <p className="muted">{t("kpi.segment.none")}</p>;
   return (
-    <ul className="kpi-segments" aria-label="Segments">
+    <ul className="kpi-segments" aria-label={t("kpi.segment.list")}>
       {segments.map((segment, index) => {
         const issue = issues[index];
         const n = index + 1;
@@ -38,10 +40,10 @@ export function KpiSegmentCards({ segments, issues, disabled, onRemove, onChange
         const bounds = new Map((segment.setting ?? []).map((b) => [b.name, b]));
         return (
           // Index keys: cards have no id and a name may be blank or repeated while typing.
-          <li key={index} className={notes.length > 0 ? "kpi-segment kpi-segment--warn" : "kpi-segment"} aria-label={`Segment ${n}`}>
+          <li key={index} className={notes.length > 0 ? "kpi-segment kpi-segment--warn" : "kpi-segment"} aria-label={t("kpi.segment.card", { n })}>
             <div className="kpi-segment__main">
               <div className="field kpi-segment__name">
-                <label htmlFor={`kpi-seg-name-${index}`}>Segment {n} name</label>
+                <label htmlFor={`kpi-seg-name-${index}`}>{t("kpi.segment.name", { n })}</label>
                 <InputText
                   id={`kpi-seg-name-${index}`}
                   value={segment.name}
@@ -52,7 +54,7 @@ export function KpiSegmentCards({ segments, issues, disabled, onRemove, onChange
                 />
               </div>
               <div className="field kpi-segment__rank">
-                <label htmlFor={`kpi-seg-rank-${index}`}>Segment {n} rank</label>
+                <label htmlFor={`kpi-seg-rank-${index}`}>{t("kpi.segment.rank", { n })}</label>
                 <InputText
                   id={`kpi-seg-rank-${index}`}
                   inputMode="numeric"
@@ -72,30 +74,30 @@ export function KpiSegmentCards({ segments, issues, disabled, onRemove, onChange
                 rounded
                 severity="danger"
                 className="kpi-segment__delete"
-                aria-label={`Delete segment ${segment.name.trim() || n}`}
+                aria-label={t("kpi.segment.delete", { name: segment.name.trim() || String(n) })}
                 disabled={disabled}
                 onClick={() => onRemove(index)}
               />
             </div>
             <details className="kpi-segment__bounds" open={bounds.size > 0}>
-              <summary>Score ranges (1–5, optional)</summary>
+              <summary>{t("kpi.segment.scoreRanges")}</summary>
               {RfmSettingNames.map((setting) => {
                 const b = bounds.get(setting);
                 const min = b?.min ?? null;
                 const max = b?.max ?? null;
                 return (
                   <div className="kpi-bound" key={setting}>
-                    <span className="kpi-bound__name">{setting}</span>
+                    <span className="kpi-bound__name">{rfmName(setting)}</span>
                     <InputText
-                      aria-label={`Segment ${n} ${setting} min`}
+                      aria-label={t("kpi.segment.min", { n, setting: rfmName(setting) })}
                       inputMode="numeric"
                       value={min === null ? "" : String(min)}
                       disabled={disabled}
                       onChange={(e) => onBound(index, setting, scoreOf(e.target.value), max)}
                     />
-                    <span aria-hidden="true">to</span>
+                    <span aria-hidden="true">{t("kpi.segment.to")}</span>
                     <InputText
-                      aria-label={`Segment ${n} ${setting} max`}
+                      aria-label={t("kpi.segment.max", { n, setting: rfmName(setting) })}
                       inputMode="numeric"
                       value={max === null ? "" : String(max)}
                       disabled={disabled}

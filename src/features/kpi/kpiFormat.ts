@@ -1,6 +1,6 @@
 /** Number formats of the KPI dialog and drawer: money in THB, plain figures with grouping; the parameters' names. */
 
-import type { KpiParamKey } from "../../../domain/entities";
+import type { KpiParamKey, RfmSettingName } from "../../../domain/entities";
 import { formatMonth as monthInCalendar } from "@/components/format/dates";
 import { formatCount, formatFixed2 as fixed2, formatMoney } from "@/components/format/numbers";
 import { t, type MessageKey } from "@/i18n/i18n";
@@ -35,3 +35,20 @@ const PARAM_KEYS = {
 
 /** A KPI parameter's name as the KPI dialog shows it: "Page like" / "ถูกใจเพจ". */
 export const paramLabel = (key: KpiParamKey): string => t(PARAM_KEYS[key]);
+
+const RFM_KEYS = {
+  Recency: "kpi.rfm.recency",
+  Frequency: "kpi.rfm.frequency",
+  Monetary: "kpi.rfm.monetary",
+} as const satisfies Record<RfmSettingName, MessageKey>;
+
+/** An RFM setting's name: "Recency" / "Recency (ความใหม่)". */
+export const rfmName = (name: RfmSettingName): string => t(RFM_KEYS[name]);
+
+/*
+ * English messages of machines/kpiDialog and machines/kpiDrawer (headings, the submit label,
+ * toasts, failures) shown through translateMessage (the dialog, the drawer, the Toaster):
+ * kpi.msg.createHeading, kpi.msg.editHeading, kpi.msg.save, kpi.msg.update, kpi.msg.nameRequired,
+ * kpi.msg.saved, kpi.msg.titleTaken, kpi.msg.notSaved, kpi.msg.loadFailed, kpi.msg.deleted,
+ * kpi.msg.notDeleted.
+ */

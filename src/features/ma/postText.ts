@@ -8,7 +8,9 @@ import { t, type MessageKey } from "@/i18n/i18n";
 
 export const POST_TYPE_KEYS = {
   photo: "ma.postType.photo", video: "ma.postType.video", reel: "ma.postType.reel", link: "ma.postType.link",
-  text: "ma.postType.text", // i18n-ignore: a catalogue key carousel: "ma.postType.carousel", live: "ma.postType.live",
+  text: "ma.postType.text", // i18n-ignore: a catalogue key
+  carousel: "ma.postType.carousel",
+  live: "ma.postType.live",
 } as const satisfies Record<PostType, MessageKey>;
 
 /** A post type's name: "Reel" / "รีล". */
