@@ -7,7 +7,10 @@
  *    fresh DATA_DIR with the demo workspace, PORT=0).
  * 2. Playwright + Debian Chromium: the JS and CSS that `/` (signed out) and `/brandEx` (signed in
  *    as demo@example.com) load before any interaction, gzip-9 sizes computed here from the
- *    bodies (the server does not compress), and whether a Plotly chunk was among them.
+ *    bodies (the server does not compress), and whether a Plotly chunk was among them. The font
+ *    files are reported apart (count and bytes; woff2 is compressed already), on `/` in English
+ *    and again with the signed-out language set to Thai (issue 18: Prompt's Thai faces load only
+ *    when Thai text is on screen), where the page must also render Thai in Prompt.
  * 3. Lighthouse 12.8 (desktop preset, performance only) on `/` and on `/brandEx` signed in:
  *    median of 3 runs of score, LCP and TBT. The session is put into localStorage (the key of
  *    src/app/sessionStore.ts) before each run and Lighthouse keeps storage
@@ -92,14 +95,16 @@ async function freshSession(url: string): Promise<string> {
 // (a) bytes loaded before any interaction
 // ---------------------------------------------------------------------------------------------
 
-interface Asset { url: string; kind: "js" | "css"; raw: number; gzip: number; encoding: string | null; plotly: boolean }
+interface Asset { url: string; kind: "js" | "css" | "font"; raw: number; gzip: number; encoding: string | null; plotly: boolean }
 
 async function collectAssets(page: Page, go: () => Promise<void>): Promise<Asset[]> {
   const assets: Promise<Asset | null>[] = [];
   page.on("response", (response) => {
     const type = response.request().resourceType();
     const contentType = response.headers()["content-type"] ?? "";
-    const kind = type === "script" || /javascript/.test(contentType) ? "js" : type === "stylesheet" || /text\/css/.test(contentType) ? "css" : null;
+    const kind = type === "script" || /javascript/.test(contentType) ? "js"
+      : type === "stylesheet" || /text\/css/.test(contentType) ? "css"
+      : type === "font" || /^font\//.test(contentType) ? "font" : null;
     if (kind === null || response.status() >= 400) return;
     assets.push(response.body().then((body) => {
       const text = body.toString("latin1");
@@ -111,6 +116,9 @@ async function collectAssets(page: Page, go: () => Promise<void>): Promise<Asset
     }, () => null));
   });
   await go();
+  await page.waitForLoadState("networkidle");
+  // Font files are requested once text needing them is laid out: wait for those loads too.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(500);
   return (await Promise.all(assets)).filter((a): a is Asset => a !== null);
@@ -128,6 +136,7 @@ async function signIn(page: Page, url: string): Promise<void> {
 function printAssets(title: string, assets: Asset[], targetJsKb: number) {
   const js = assets.filter((a) => a.kind === "js");
   const css = assets.filter((a) => a.kind === "css");
+  const fonts = assets.filter((a) => a.kind === "font");
   const sum = (list: Asset[], key: "raw" | "gzip") => list.reduce((n, a) => n + a[key], 0);
   const jsGzip = sum(js, "gzip");
   const plotly = assets.some((a) => a.plotly);
@@ -135,10 +144,40 @@ function printAssets(title: string, assets: Asset[], targetJsKb: number) {
   for (const a of [...js, ...css]) {
     console.log(`    ${a.kind.padEnd(4)}${kb(a.gzip).padStart(10)} gzip ${kb(a.raw).padStart(10)} raw  ${new URL(a.url).pathname}${a.encoding ? ` (served ${a.encoding})` : ""}`);
   }
+  for (const a of fonts) console.log(`    font${kb(a.raw).padStart(10)} as sent                ${new URL(a.url).pathname}`);
   console.log(`  ${mark(jsGzip <= targetJsKb * 1024)} JS   ${kb(jsGzip).padStart(10)} gzip (${js.length} files, ${kb(sum(js, "raw"))} raw)   target ≤ ${targetJsKb} KB gzip`);
   console.log(`    CSS  ${kb(sum(css, "gzip")).padStart(10)} gzip (${css.length} files, ${kb(sum(css, "raw"))} raw)`);
+  console.log(`    font ${kb(sum(fonts, "raw")).padStart(10)} as sent (${fonts.length} files: ${fonts.map((a) => fontName(a.url)).join(", ") || "none"})`);
   console.log(`  ${mark(!plotly)} Plotly loaded: ${plotly ? "YES" : "no"}   target: not loaded`);
-  return { jsGzip, cssGzip: sum(css, "gzip"), plotly };
+  return { jsGzip, cssGzip: sum(css, "gzip"), fontBytes: sum(fonts, "raw"), fontFiles: fonts.length, plotly };
+}
+
+/** `prompt-thai-400-normal` of `/assets/prompt-thai-400-normal-Ab12Cd.woff2`. */
+function fontName(url: string): string {
+  const file = new URL(url).pathname.split("/").pop() ?? url;
+  return file.replace(/-[\w-]{8}\.(woff2?|ttf)$/, "").replace(/\.(woff2?|ttf)$/, "");
+}
+
+/** localStorage key and value of the signed-out language (src/app, issue 18): Thai, Buddhist Era. */
+const LOCALE_KEY = "brand-dashboard.locale";
+const THAI_LOCALE = JSON.stringify({ language: "th", calendar: "buddhist" });
+
+interface ThaiCheck { thaiOnScreen: boolean; promptThai: boolean; rendered: string }
+
+/** Whether `/` shows Thai text, and whether it is set in Prompt (its Thai face loaded), not a fallback. */
+async function thaiRendering(page: Page): Promise<ThaiCheck> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const text = document.body.innerText;
+    const thai = /[\u0E01-\u0E5B]+/.exec(text)?.[0] ?? "";
+    const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "Prompt" && f.status === "loaded");
+    return {
+      thaiOnScreen: thai !== "",
+      // check() is true when every face the text needs is loaded; with a Thai face loaded it is Prompt's.
+      promptThai: thai !== "" && document.fonts.check("16px Prompt", thai) && faces.some((f) => /0E01/i.test(f.unicodeRange)),
+      rendered: thai.slice(0, 24),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -457,6 +496,20 @@ async function main() {
     await anon.close();
     const rootFig = printAssets("Initial load of / (signed out), JS and CSS before any interaction", rootAssets, 150);
 
+    // The same in Thai: the signed-out language is remembered in localStorage.
+    const thaiContext: BrowserContext = await browser.newContext({ viewport });
+    await thaiContext.addInitScript(keepNames);
+    await thaiContext.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [LOCALE_KEY, THAI_LOCALE]);
+    const thaiPage = await thaiContext.newPage();
+    const thaiAssets = await collectAssets(thaiPage, async () => {
+      await thaiPage.goto(`${url}/`, { waitUntil: "load" });
+    });
+    const thaiFig = printAssets(`Initial load of / (signed out, ${LOCALE_KEY} = ${THAI_LOCALE})`, thaiAssets, 150);
+    const thai = await thaiRendering(thaiPage);
+    console.log(`  ${mark(thai.thaiOnScreen)} Thai text on screen${thai.thaiOnScreen ? `: "${thai.rendered}"` : ""}`);
+    console.log(`  ${mark(thai.promptThai)} Thai set in Prompt (document.fonts.check('16px Prompt', …) with Prompt's Thai face loaded)`);
+    await thaiContext.close();
+
     const user = await browser.newContext({ viewport });
     await user.addInitScript(keepNames);
     const page = await user.newPage();
@@ -516,7 +569,11 @@ async function main() {
     const row = (name: string, figure: string, target: string, ok: boolean | null) => console.log(`${mark(ok)} ${name.padEnd(30)}${figure.padEnd(20)}${target}`);
     row("initial JS /", kb(rootFig.jsGzip), "≤ 150 KB gzip", rootFig.jsGzip <= 150 * 1024);
     row("initial JS /brandEx", kb(brandExFig.jsGzip), "≤ 250 KB gzip", brandExFig.jsGzip <= 250 * 1024);
+    row("initial JS / in Thai", kb(thaiFig.jsGzip), "≤ 150 KB gzip", thaiFig.jsGzip <= 150 * 1024);
     row("initial CSS / | /brandEx", `${kb(rootFig.cssGzip)} | ${kb(brandExFig.cssGzip)}`, "(reported)", null);
+    row("fonts / (English)", `${rootFig.fontFiles} files, ${kb(rootFig.fontBytes)}`, "(reported)", null);
+    row("fonts / (Thai)", `${thaiFig.fontFiles} files, ${kb(thaiFig.fontBytes)}`, "(reported)", null);
+    row("/ in Thai, set in Prompt", thai.promptThai ? "yes" : "no", "yes", thai.promptThai);
     row("Plotly loaded", rootFig.plotly || brandExFig.plotly ? "yes" : "no", "not loaded", !(rootFig.plotly || brandExFig.plotly));
     for (const [name, runs] of [["Lighthouse /", lhRoot], ["Lighthouse /brandEx", lhBrandEx]] as const) {
       const score = median(runs.map((r) => r.score));
