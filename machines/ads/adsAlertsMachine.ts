@@ -83,7 +83,7 @@ export const adsAlertsMachine = setup({
   },
 }).createMachine({
   id: "adsAlerts",
-  description: "The alerts panel of /ads: the alerts of the page's brand and range (open, acknowledged or all), acknowledged one by one or all shown; the rules checked on demand.",
+  description: "The alerts panel of /ads: the alerts of the page's brand and range (open, acknowledged or all), acknowledged one by one or all shown; the rules checked on demand.", // i18n-ignore: statechart description (inspector, docs)
   context: ({ input }) => ({ query: input.query, status: "open", data: null, error: null, actionError: null }),
   initial: "loading",
   on: {
@@ -91,20 +91,20 @@ export const adsAlertsMachine = setup({
       guard: { type: "isNewQuery", params: ({ event }) => event },
       target: ".loading",
       actions: { type: "setQuery", params: ({ event }) => event },
-      description: "Another brand or range: loads again. The same again does nothing.",
+      description: "Another brand or range: loads again. The same again does nothing.", // i18n-ignore: statechart description (inspector, docs)
     },
     "alerts.status": {
       guard: { type: "isOtherStatus", params: ({ event }) => event },
       target: ".loading",
       actions: { type: "setStatus", params: ({ event }) => event },
-      description: "Open, acknowledged or all: loads that list.",
+      description: "Open, acknowledged or all: loads that list.", // i18n-ignore: statechart description (inspector, docs)
     },
-    "alerts.reload": { target: ".loading", description: "A rule was saved or deleted, or figures imported: loads again." },
+    "alerts.reload": { target: ".loading", description: "A rule was saved or deleted, or figures imported: loads again." }, // i18n-ignore: statechart description (inspector, docs)
   },
   states: {
     loading: {
       tags: ["busy"],
-      description: "Loads the list; the last one stays on screen meanwhile.",
+      description: "Loads the list; the last one stays on screen meanwhile.", // i18n-ignore: statechart description (inspector, docs)
       entry: "clearActionError",
       invoke: {
         src: "loadAlerts",
@@ -114,7 +114,7 @@ export const adsAlertsMachine = setup({
       },
     },
     shown: {
-      description: "The list (or that there is none); Acknowledge, Acknowledge all shown, Check rules now.",
+      description: "The list (or that there is none); Acknowledge, Acknowledge all shown, Check rules now.", // i18n-ignore: statechart description (inspector, docs)
       on: {
         "alerts.acknowledge": { target: "acknowledging" },
         "alerts.check": { target: "checking" },
@@ -122,7 +122,7 @@ export const adsAlertsMachine = setup({
     },
     acknowledging: {
       tags: ["busy"],
-      description: "The alerts are marked acknowledged; then the list loads again.",
+      description: "The alerts are marked acknowledged; then the list loads again.", // i18n-ignore: statechart description (inspector, docs)
       entry: "clearActionError",
       invoke: {
         src: "acknowledgeAlerts",
@@ -133,7 +133,7 @@ export const adsAlertsMachine = setup({
     },
     checking: {
       tags: ["busy"],
-      description: "Every rule of the brand is evaluated over the range; then the list loads again.",
+      description: "Every rule of the brand is evaluated over the range; then the list loads again.", // i18n-ignore: statechart description (inspector, docs)
       entry: "clearActionError",
       invoke: {
         src: "checkRules",
@@ -143,7 +143,7 @@ export const adsAlertsMachine = setup({
       },
     },
     failed: {
-      description: "The list could not be loaded: why, and Try again.",
+      description: "The list could not be loaded: why, and Try again.", // i18n-ignore: statechart description (inspector, docs)
       on: { "alerts.retry": { target: "loading" } },
     },
   },

@@ -51,7 +51,7 @@ export const adsQueryKey = (q: AdsQuery): string => JSON.stringify([q.scope, q.c
 
 export const adsMachine = createPageMachine<AdsQuery, AdsData>({
   id: "ads",
-  description: "The /ads page: spend, delivery and results of the ad campaigns, over time, by channel and by objective, and pacing against the KPI plan, for the view and the page's chart clicks.",
+  description: "The /ads page: spend, delivery and results of the ad campaigns, over time, by channel and by objective, and pacing against the KPI plan, for the view and the page's chart clicks.", // i18n-ignore: statechart description (inspector, docs)
   isEmpty: ({ figures: { totals: t } }) => t.spend === 0 && t.impressions === 0 && t.clicks === 0 && t.results === 0,
   keyOf: adsQueryKey,
   failedMessage: "The ad figures could not be loaded.",

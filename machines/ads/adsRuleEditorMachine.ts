@@ -106,12 +106,12 @@ export const adsRuleEditorMachine = setup({
   },
 }).createMachine({
   id: "adsRuleEditor",
-  description: "The /ads rule editor: New rule and Edit in one dialog (a draft checked field by field), and Delete with a confirmation.",
+  description: "The /ads rule editor: New rule and Edit in one dialog (a draft checked field by field), and Delete with a confirmation.", // i18n-ignore: statechart description (inspector, docs)
   context: INITIAL_EDITOR_CONTEXT,
   initial: "closed",
   states: {
     closed: {
-      description: "No dialog.",
+      description: "No dialog.", // i18n-ignore: statechart description (inspector, docs)
       on: {
         "rule.new": { target: "editing", actions: { type: "startNew", params: ({ event }) => event } },
         "rule.edit": { target: "editing", actions: { type: "startEdit", params: ({ event }) => event } },
@@ -119,11 +119,11 @@ export const adsRuleEditorMachine = setup({
       },
     },
     editing: {
-      description: "The dialog with the draft; after a Save its problems show under their fields.",
+      description: "The dialog with the draft; after a Save its problems show under their fields.", // i18n-ignore: statechart description (inspector, docs)
       on: {
         "draft.set": { actions: { type: "setFields", params: ({ event }) => event } },
         "rule.save": [
-          { guard: "hasProblems", actions: "showProblems", description: "The draft has problems: each shows under its field; nothing is sent." },
+          { guard: "hasProblems", actions: "showProblems", description: "The draft has problems: each shows under its field; nothing is sent." }, // i18n-ignore: statechart description (inspector, docs)
           { target: "saving" },
         ],
         "rule.cancel": { target: "closed" },
@@ -131,7 +131,7 @@ export const adsRuleEditorMachine = setup({
     },
     saving: {
       tags: ["busy"],
-      description: "The rule is sent; the server stores it and evaluates it over the last 365 days.",
+      description: "The rule is sent; the server stores it and evaluates it over the last 365 days.", // i18n-ignore: statechart description (inspector, docs)
       invoke: {
         src: "saveRule",
         input: ({ context }) => ({ brand: context.brand, ...(context.id === null ? {} : { id: context.id }), rule: draftOf(context.form) }),
@@ -141,14 +141,14 @@ export const adsRuleEditorMachine = setup({
             guard: { type: "isFieldRefusal", params: ({ event }) => ({ error: event.error }) },
             target: "editing",
             actions: { type: "storeServerProblem", params: ({ event }) => ({ problem: fieldRefusal(event.error) }) },
-            description: "The server refused a field (400 naming it): its message shows under the field.",
+            description: "The server refused a field (400 naming it): its message shows under the field.", // i18n-ignore: statechart description (inspector, docs)
           },
           { target: "failed", actions: { type: "storeFailure", params: ({ event }) => ({ error: event.error, fallback: SAVE_FAILED }) } },
         ],
       },
     },
     saved: {
-      description: "The rule was saved and the dialog closed; the same events open it again.",
+      description: "The rule was saved and the dialog closed; the same events open it again.", // i18n-ignore: statechart description (inspector, docs)
       on: {
         "rule.new": { target: "editing", actions: { type: "startNew", params: ({ event }) => event } },
         "rule.edit": { target: "editing", actions: { type: "startEdit", params: ({ event }) => event } },
@@ -156,7 +156,7 @@ export const adsRuleEditorMachine = setup({
       },
     },
     failed: {
-      description: "The save failed (not a field): the dialog says why; an edit goes back to editing, Save sends again.",
+      description: "The save failed (not a field): the dialog says why; an edit goes back to editing, Save sends again.", // i18n-ignore: statechart description (inspector, docs)
       exit: "clearError",
       on: {
         "draft.set": { target: "editing", actions: { type: "setFields", params: ({ event }) => event } },
@@ -165,7 +165,7 @@ export const adsRuleEditorMachine = setup({
       },
     },
     confirmingDelete: {
-      description: "Delete the rule? Cancel or Delete (Try again after a failure).",
+      description: "Delete the rule? Cancel or Delete (Try again after a failure).", // i18n-ignore: statechart description (inspector, docs)
       on: {
         "rule.confirmDelete": { target: "deleting" },
         "rule.cancel": { target: "closed" },
@@ -173,7 +173,7 @@ export const adsRuleEditorMachine = setup({
     },
     deleting: {
       tags: ["busy"],
-      description: "The rule and its alerts are deleted.",
+      description: "The rule and its alerts are deleted.", // i18n-ignore: statechart description (inspector, docs)
       entry: "clearError",
       invoke: {
         src: "deleteRule",

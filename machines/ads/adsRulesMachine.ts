@@ -13,7 +13,7 @@ export interface AdsRulesQuery {
 
 export const adsRulesMachine = createPageMachine<AdsRulesQuery, readonly AdsRule[]>({
   id: "adsRules",
-  description: "The rules list of /ads: the brand's automation rules, each in words.",
+  description: "The rules list of /ads: the brand's automation rules, each in words.", // i18n-ignore: statechart description (inspector, docs)
   isEmpty: (rules) => rules.length === 0,
   failedMessage: "The rules could not be loaded.",
 });

@@ -12,7 +12,7 @@ export type AdsTableExport = TableExport<AdsRow>;
 
 export const adsTableExportMachine = createExportMachine<AdsTableQuery, AdsRow>({
   id: "adsTableExport",
-  description: "The CSV of the /ads campaign table: every row of its level read page after page, then saved as a file.",
+  description: "The CSV of the /ads campaign table: every row of its level read page after page, then saved as a file.", // i18n-ignore: statechart description (inspector, docs)
   reading: "The rows are read from the server, page after page.",
   failedMessage: "The table could not be exported.",
 });

@@ -23,7 +23,7 @@ export type AdsTable = AdsFigures["table"];
 
 export const adsTableMachine = createPageMachine<AdsTableQuery, AdsTable>({
   id: "adsTable",
-  description: "The campaign table of /ads: one sorted page of campaigns, ad sets or ads, for the figures' filter and the table's choices.",
+  description: "The campaign table of /ads: one sorted page of campaigns, ad sets or ads, for the figures' filter and the table's choices.", // i18n-ignore: statechart description (inspector, docs)
   isEmpty: (table) => table.total === 0,
   failedMessage: "The campaign table could not be loaded.",
 });

@@ -35,7 +35,7 @@ export const hasNoAffiliateSales = (f: AffiliateFiguresAnswer): boolean => f.tot
 
 export const affiliateMachine = createPageMachine<AffiliateQuery, AffiliateData>({
   id: "affiliate",
-  description:
+  description: // i18n-ignore: statechart description (inspector, docs)
     "The /affiliate page: clicks, orders, GMV, commission and ROI of the Shopee and Lazada affiliates against the previous period, their share of the brand's e-commerce GMV, over time, by platform, by affiliate and by product, for the view, the marketplace chosen and the affiliates picked on the leaderboard.",
   isEmpty: ({ figures }) => hasNoAffiliateSales(figures),
   keyOf: affiliateQueryKey,

@@ -6,17 +6,18 @@
 // its CSV lines; the charts' tables; the import summary; the empty and failed states.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 import type { AffiliateFigures, AffiliateFiguresAnswer, AffiliateRow, ImportAffiliateResult } from "../../domain/affiliateContract";
 import { toCsv } from "@/components/export/download";
 import {
-  AFFILIATE_FIGURES, customersCard, gmvOverTimeCard, importAffiliateSummary, keyFiguresTable, LEADERBOARD_CSV_COLUMNS, othersRow, percent, platformCard, productsCard,
+  affiliateFigures, customersCard, gmvOverTimeCard, importAffiliateSummary, keyFiguresTable, leaderboardCsvColumns, othersRow, percent, platformCard, productsCard,
   type LeaderboardLine,
 } from "@/features/affiliate/affiliateFormat";
 import {
   affiliateRequestOf, affOf, apOfChoice, FIRST_SORT, leaderboardSortOf, nextSort, pickedOf, platformChoiceOf, platformOf, sortedRows, sortSearchOf, toggledPick,
 } from "@/features/affiliate/affiliateRequest";
-import { AffiliateView, NO_SALES, type AffiliateViewProps } from "@/features/affiliate/AffiliateView";
+import { AffiliateView, noSales, type AffiliateViewProps } from "@/features/affiliate/AffiliateView";
 import { ImportAffiliateView } from "@/features/affiliate/ImportAffiliateDialog";
 import { importAffiliateActors, importAffiliateMachine, importAffiliateOutcomeOf, readableRefusal } from "@/features/affiliate/affiliateActors";
 import { createActor, waitFor } from "xstate";
@@ -59,6 +60,10 @@ const answer = (current: Partial<AffiliateFigures> = {}, previous: Partial<Affil
     { product: "Aura Sunscreen SPF50", orders: 40, quantity: 41, gmv: 0, commission: 0 },
   ],
   ...over,
+});
+
+beforeAll(async () => {
+  await loadAppMessages();
 });
 
 let root: Root | null = null;
@@ -150,7 +155,7 @@ describe("the Affiliate figure cards", () => {
     const t = keyFiguresTable(answer({}, {}, { previousGmvShare: 0.2 }), "now", "before");
     const share = t.rows.find((r) => r.label === "Share of e-commerce GMV")!;
     expect(share.values).toEqual([0.1, 0.2]);
-    expect(t.rows.map((r) => r.label)).toEqual(AFFILIATE_FIGURES.map((k) => k.label));
+    expect(t.rows.map((r) => r.label)).toEqual(affiliateFigures().map((k) => k.label));
   });
 });
 
@@ -247,7 +252,7 @@ describe("the leaderboard", () => {
   it("writes the others as the CSV's last line, ratios as fractions", () => {
     const a = answer();
     const lines: LeaderboardLine[] = [{ kind: "affiliate", row: a.byAffiliate[1]! }, { kind: "others", row: othersRow(a)! }];
-    const csv = toCsv(lines, LEADERBOARD_CSV_COLUMNS).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const csv = toCsv(lines, leaderboardCsvColumns()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(csv[0]).toBe("Affiliate,Platform,Orders,GMV (THB),NMV (THB),Share of affiliate GMV,Commission (THB),Commission rate,ROI,Clicks,Conversion rate,New customers,Returning customers");
     expect(csv[1]).toBe("mild.review,Lazada,200,30000,90000,0.3,8000,0.08,,4000,,120,60");
     expect(csv[2]).toBe("Others (9 affiliates),,20,10000,,0.1,1000,0.1,9,,,,");
@@ -276,7 +281,7 @@ describe("the states", () => {
   it("says when no affiliate sold in the range, and keeps the leaderboard", async () => {
     const none = answer({ orders: 0, clicks: null, gmv: 0 }, {}, { byAffiliate: [], others: { affiliates: 0, orders: 0, gmv: 0, commission: 0 } });
     const host = await render(<AffiliateView {...props({ figures: none })} />);
-    expect(host.textContent).toContain(NO_SALES);
+    expect(host.textContent).toContain(noSales());
     expect(host.textContent).toContain("No affiliate brought an order in this range.");
     expect(host.querySelector(".chart-card")).toBeNull();
   });
@@ -353,5 +358,22 @@ describe("the import's answer and statechart", () => {
     expect(upload.mock.calls[0]![1]).toBe("Aura");
     expect(notifyImported).toHaveBeenCalledTimes(1);
     actor.stop();
+  });
+});
+
+describe("in Thai with Buddhist-Era dates", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the page's words in Thai and its days in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<AffiliateView {...props()} />);
+    expect(host.querySelector("h1")!.textContent).toBe("Affiliate");
+    expect(host.querySelector(".affiliate-scope")!.textContent).toContain("ทุกแพลตฟอร์ม");
+    expect(host.querySelector(".affiliate-scope")!.textContent).toMatch(/25\d\d-\d\d-\d\d ถึง 25\d\d-\d\d-\d\d/);
+    expect(host.textContent).toContain("ตารางอันดับ Affiliate");
+    expect(importAffiliateSummary({
+      format: "csv", encoding: "utf-8", brand: "Aura", rows: 2, orders: 1, matched: 1, inserted: 2, updated: 0, unchanged: 0, demoRemoved: 0, first: "2025-04-02", last: "2025-04-03", notes: [],
+    })).toContain("คำสั่งซื้อตั้งแต่ 2568-04-02 ถึง 2568-04-03");
   });
 });

@@ -9,14 +9,15 @@ import type { AffiliateFiguresAnswer, AffiliateRow } from "../../../domain/affil
 import type { AffiliateSort } from "../../../domain/routeSearch";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { ExportButtons } from "@/components/export/ExportButtons";
-import { formatCount } from "@/components/format/numbers";
-import { count, LEADERBOARD_COLUMNS, LEADERBOARD_CSV_COLUMNS, money, NO_VALUE, orDash, othersRow, percent, type LeaderboardLine } from "@/features/affiliate/affiliateFormat";
+import { count, leaderboardColumns, leaderboardCsvColumns, money, NO_VALUE, orDash, othersRow, percent, type LeaderboardLine } from "@/features/affiliate/affiliateFormat";
 import { sortedRows, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
+import { t, type MessageKey } from "@/i18n/i18n";
 
-const SORT_NAMES: Record<AffiliateSort, string> = {
-  affiliate: "affiliate", platform: "platform", orders: "orders", gmv: "GMV", gmvShare: "share", commission: "commission",
-  commissionRate: "commission rate", roi: "ROI", conversionRate: "conversion rate",
-};
+const SORT_NAMES = {
+  affiliate: "affiliate.sortName.affiliate", platform: "affiliate.sortName.platform", orders: "affiliate.sortName.orders", gmv: "affiliate.sortName.gmv",
+  gmvShare: "affiliate.sortName.share", commission: "affiliate.sortName.commission", commissionRate: "affiliate.sortName.commissionRate",
+  roi: "affiliate.sortName.roi", conversionRate: "affiliate.sortName.conversionRate",
+} as const satisfies Record<AffiliateSort, MessageKey>;
 
 function SortHeader({ header, sort, current, onSort, className }: { header: string; sort: AffiliateSort; current: LeaderboardSort; onSort: (s: AffiliateSort) => void; className?: string }) {
   const active = current.sort === sort;
@@ -55,35 +56,36 @@ export function AffiliateLeaderboard({ figures, fileName, sort, picked, onSort, 
   const nameOf = (r: AffiliateRow) => (twice.has(r.affiliate) ? `${r.affiliate} (${r.platform})` : r.affiliate);
   const exportCsv = () => {
     const lines: LeaderboardLine[] = [...rows.map((row) => ({ kind: "affiliate" as const, row })), ...(others === null ? [] : [{ kind: "others" as const, row: others }])];
-    downloadCsv(fileNameOf(fileName, "csv"), toCsv(lines, LEADERBOARD_CSV_COLUMNS));
+    downloadCsv(fileNameOf(fileName, "csv"), toCsv(lines, leaderboardCsvColumns()));
   };
   const total = figures.byAffiliate.length + figures.others.affiliates;
+  const columns = leaderboardColumns();
   return (
     <section className="affiliate-leaderboard" aria-labelledby={headingId}>
       <div className="chart-card-head">
-        <h2 id={headingId}>Affiliate leaderboard</h2>
-        <ExportButtons title="the affiliate leaderboard" onCsv={exportCsv} disabled={rows.length === 0} />
+        <h2 id={headingId}>{t("affiliate.leaderboard.title")}</h2>
+        <ExportButtons title={t("affiliate.leaderboard.exportTitle")} onCsv={exportCsv} disabled={rows.length === 0} />
       </div>
       <p className="muted affiliate-hint">
         {rows.length === 0
-          ? "No affiliate brought an order in this range."
-          : `${formatCount(total)} ${total === 1 ? "affiliate" : "affiliates"}. Use “Filter” on a row to see only that affiliate's figures above and below; the leaderboard stays whole. Share: of the affiliates' GMV.`}
+          ? t("affiliate.leaderboard.none")
+          : t("affiliate.leaderboard.hint", { total })}
       </p>
       {rows.length > 0 && (
-        <div className="table-scroll affiliate-table-scroll" role="region" aria-label="Affiliate leaderboard table" tabIndex={0}>
+        <div className="table-scroll affiliate-table-scroll" role="region" aria-label={t("affiliate.leaderboard.tableLabel")} tabIndex={0}>
           <table>
             <caption className="visually-hidden">
-              Affiliates, sorted by {SORT_NAMES[sort.sort]} {sort.dir === "asc" ? "ascending" : "descending"}
+              {t(sort.dir === "asc" ? "affiliate.leaderboard.captionAsc" : "affiliate.leaderboard.captionDesc", { sort: t(SORT_NAMES[sort.sort]) })}
             </caption>
             <thead>
               <tr>
-                <SortHeader header="Affiliate" sort="affiliate" current={sort} onSort={onSort} className="affiliate-name-col" />
-                <SortHeader header="Platform" sort="platform" current={sort} onSort={onSort} className="affiliate-text-col" />
-                {LEADERBOARD_COLUMNS.map((c) => (
+                <SortHeader header={t("affiliate.leaderboard.affiliate")} sort="affiliate" current={sort} onSort={onSort} className="affiliate-name-col" />
+                <SortHeader header={t("affiliate.leaderboard.platform")} sort="platform" current={sort} onSort={onSort} className="affiliate-text-col" />
+                {columns.map((c) => (
                   <SortHeader key={c.sort} header={c.header} sort={c.sort} current={sort} onSort={onSort} />
                 ))}
                 <th scope="col">
-                  <span className="visually-hidden">Filter</span>
+                  <span className="visually-hidden">{t("affiliate.leaderboard.filter")}</span>
                 </th>
               </tr>
             </thead>
@@ -96,12 +98,12 @@ export function AffiliateLeaderboard({ figures, fileName, sort, picked, onSort, 
                       {r.affiliate}
                     </th>
                     <td className="affiliate-text">{r.platform}</td>
-                    {LEADERBOARD_COLUMNS.map((c) => (
+                    {columns.map((c) => (
                       <td key={c.sort}>{c.cell(r)}</td>
                     ))}
                     <td>
-                      <button type="button" className="figure-filter-by" aria-label={`Filter by ${nameOf(r)}`} aria-pressed={on} onClick={() => onToggle(r.affiliate)}>
-                        <i className={`pi ${on ? "pi-filter-fill" : "pi-filter"}`} aria-hidden="true" /> {on ? "Filtered" : "Filter"}
+                      <button type="button" className="figure-filter-by" aria-label={t("affiliate.leaderboard.filterBy", { name: nameOf(r) })} aria-pressed={on} onClick={() => onToggle(r.affiliate)}>
+                        <i className={`pi ${on ? "pi-filter-fill" : "pi-filter"}`} aria-hidden="true" /> {on ? t("affiliate.leaderboard.filtered") : t("affiliate.leaderboard.filter")}
                       </button>
                     </td>
                   </tr>
@@ -112,7 +114,7 @@ export function AffiliateLeaderboard({ figures, fileName, sort, picked, onSort, 
               <tfoot>
                 <tr className="affiliate-others">
                   <th scope="row" className="affiliate-name">
-                    Others ({formatCount(others.affiliates)} {others.affiliates === 1 ? "affiliate" : "affiliates"})
+                    {t("affiliate.leaderboard.others", { count: others.affiliates })}
                   </th>
                   <td className="affiliate-text">{NO_VALUE}</td>
                   <td>{count(others.orders)}</td>

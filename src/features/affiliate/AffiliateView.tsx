@@ -22,9 +22,11 @@ import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
-import { AFFILIATE_FIGURES, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
+import { affiliateFigures, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
 import { AffiliateLeaderboard } from "@/features/affiliate/AffiliateLeaderboard";
-import { PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
+import { ALL_PLATFORMS, PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 import "./affiliate.css";
 
 export type AffiliatePhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
@@ -48,30 +50,34 @@ export interface AffiliateViewProps {
 }
 
 const BUTTON = "p-button p-component p-button-sm";
-export const PAGE_TITLE = "Affiliate";
-export const NO_SALES = "No affiliate sales in this range.";
+export const pageTitle = (): string => t("affiliate.title");
+export const noSales = (): string => t("affiliate.noSales");
+/** A platform choice as shown: the marketplaces by their names, "All platforms" in the user's language. */
+export const platformLabel = (choice: string): string => (choice === ALL_PLATFORMS ? t("affiliate.allPlatforms") : choice);
+/** A range as shown: its days in the user's calendar. */
+const rangeText = (start: string, end: string): string => t("affiliate.range", { start: formatDay(start), end: formatDay(end) });
 
 function KeyFigures({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
-  const range = `${start} to ${end}`;
-  const before = `${period.start} to ${period.end}`;
+  const range = rangeText(start, end);
+  const before = rangeText(period.start, period.end);
   const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
   return (
     <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
       <div className="chart-card-head">
-        <h2 id="affiliate-figures-title">Key figures</h2>
+        <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label="the key figures" />
-          <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title="the key figures" />
+          <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label={t("affiliate.figures.reportLabel")} />
+          {/* i18n-ignore: a file name */}
+          <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title={t("affiliate.figures.reportLabel")} />
         </div>
       </div>
       <p className="muted affiliate-compared">
-        Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range; the brand&rsquo;s e-commerce
-        GMV on the same platforms was {money(figures.commerceGmv)}.
+        {t("affiliate.figures.compared", { previous: before, days: formatCount(period.days), gmv: money(figures.commerceGmv) })}
       </p>
       <KeyFigureCards
-        label="Key figures"
+        label={t("affiliate.figures.title")}
         className="affiliate-summary"
-        figures={AFFILIATE_FIGURES.map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
+        figures={affiliateFigures().map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
         current="current"
         previous="previous"
         period={period}
@@ -86,7 +92,7 @@ const noFilter = () => undefined;
 const REPORT_CARDS = { "affiliate-gmv-and-commission-over-time": "affiliate.gmv" } as const;
 
 function Charts({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
-  const cards = useMemo(() => affiliateCards(figures, `${start} to ${end}`, `${period.start} to ${period.end}`), [figures, start, end, period]);
+  const cards = useMemo(() => affiliateCards(figures, rangeText(start, end), rangeText(period.start, period.end)), [figures, start, end, period]);
   const caption = captionLine(brand, start, end);
   return (
     <div className="chart-grid">
@@ -101,21 +107,21 @@ function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onTo
   return (
     <section className="affiliate-filter" aria-labelledby="affiliate-filter-title">
       <h2 id="affiliate-filter-title" className="visually-hidden">
-        Affiliates shown
+        {t("affiliate.picked.title")}
       </h2>
       <div className="chart-filters">
         <span className="muted" id="affiliate-picked-label">
-          Affiliates:
+          {t("affiliate.picked.label")}
         </span>
         {picked.length === 0 ? (
-          <span className="muted">every affiliate (use “Filter” in the leaderboard to see one)</span>
+          <span className="muted">{t("affiliate.picked.every")}</span>
         ) : (
           <>
             <ul className="filter-chips" aria-labelledby="affiliate-picked-label">
               {picked.map((a) => (
                 <li key={a} className="filter-chip">
-                  <span>Affiliate: {a}</span>
-                  <button type="button" aria-label={`Remove Affiliate: ${a}`} onClick={() => onToggle(a)}>
+                  <span>{t("affiliate.picked.chip", { name: a })}</span>
+                  <button type="button" aria-label={t("affiliate.picked.remove", { name: a })} onClick={() => onToggle(a)}>
                     <i className="pi pi-times" aria-hidden="true" />
                   </button>
                 </li>
@@ -123,7 +129,7 @@ function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onTo
             </ul>
             <span className="chart-filter-actions">
               <button type="button" className={`${BUTTON} p-button-text`} onClick={onClear}>
-                <i className="pi pi-filter-slash" aria-hidden="true" /> Show every affiliate
+                <i className="pi pi-filter-slash" aria-hidden="true" /> {t("affiliate.picked.showEvery")}
               </button>
             </span>
           </>
@@ -140,30 +146,31 @@ export function AffiliateView(p: AffiliateViewProps) {
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
-        <LoadFailure title="The affiliate figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
       ) : (
         <div className="affiliate-loading">
-          <progress aria-label="Loading the affiliate figures" />
-          <span aria-hidden="true">Loading the affiliate figures…</span>
+          <progress aria-label={t("affiliate.loading")} />
+          <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
         </div>
       );
   } else {
     const empty = hasNoAffiliateSales(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="affiliate-body">
-        {p.phase.kind === "failed" && <LoadFailure title="The affiliate figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted affiliate-updating" role="status">
-            Updating the figures…
+            {t("affiliate.updating")}
           </p>
         )}
         <KeyFigures brand={p.brand} platform={p.platform ?? undefined} figures={p.figures} start={p.start} end={p.end} period={period} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-users" aria-hidden="true" />
-            <p className="empty-title">{NO_SALES}</p>
+            <p className="empty-title">{noSales()}</p>
             <p className="muted">
-              {p.picked.length > 0 ? "The affiliates picked brought no order here. " : ""}Try another date range or platform, or import an affiliate report.
+              {p.picked.length > 0 ? t("affiliate.noSalesPicked") : ""}
+              {t("affiliate.noSalesHint")}
             </p>
           </div>
         ) : (
@@ -171,7 +178,7 @@ export function AffiliateView(p: AffiliateViewProps) {
         )}
         <AffiliateLeaderboard
           figures={p.figures}
-          fileName={`${p.brand} affiliates ${p.start} ${p.end}`}
+          fileName={`${p.brand} affiliates ${p.start} ${p.end}`} // i18n-ignore: a file name
           sort={p.sort}
           picked={p.picked}
           onSort={p.onSort}
@@ -183,19 +190,19 @@ export function AffiliateView(p: AffiliateViewProps) {
   return (
     <section className="page affiliate-page" aria-labelledby="page-title">
       <header className="affiliate-header">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <h1 id="page-title">{pageTitle()}</h1>
         <div className="affiliate-controls">
           <label className="affiliate-platform">
-            <span aria-hidden="true">Platform</span>
-            <Select label="Platform" value={platform} options={PLATFORM_CHOICES} onChange={p.onPlatform} />
+            <span aria-hidden="true">{t("affiliate.platform")}</span>
+            <Select label={t("affiliate.platform")} value={platform} options={PLATFORM_CHOICES} optionLabel={platformLabel} onChange={p.onPlatform} />
           </label>
           <button type="button" className={BUTTON} onClick={p.onImport}>
-            <i className="pi pi-upload" aria-hidden="true" /> Import affiliate report
+            <i className="pi pi-upload" aria-hidden="true" /> {t("affiliate.importButton")}
           </button>
         </div>
       </header>
       <p className="muted affiliate-scope">
-        {p.brand} · {platform} · {p.start} to {p.end} · Bangkok days · money in THB
+        {t("affiliate.scope", { brand: p.brand, platform: platformLabel(platform), start: formatDay(p.start), end: formatDay(p.end) })}
       </p>
       <Picked picked={p.picked} onToggle={p.onToggle} onClear={p.onClearPicked} />
       {body}

@@ -17,8 +17,10 @@ import {
   AFFILIATE_FILE_ACCEPT, MAX_AFFILIATE_FILE_BYTES, importAffiliateActors, importAffiliateMachine, uploadAffiliate, type UploadAffiliate,
 } from "@/features/affiliate/affiliateActors";
 import { dayOf, importAffiliateSummary } from "@/features/affiliate/affiliateFormat";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 
-export const IMPORT_TITLE = "Import affiliate report";
+export const importTitle = (): string => t("affiliate.import.title");
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -29,17 +31,17 @@ function Summary({ result, onShowRange }: { result: ImportAffiliateResult; onSho
     <>
       <p>{importAffiliateSummary(result)}</p>
       {result.notes.length > 0 && (
-        <ul className="affiliate-import-notes" aria-label="Notes on the file">
+        <ul className="affiliate-import-notes" aria-label={t("affiliate.import.notes")}>
           {result.notes.map((n, i) => (
             <li key={`${n.line}-${i}`}>
-              Line {n.line}: {n.reason}
+              {t("affiliate.import.note", { line: n.line, reason: translateMessage(n.reason) })}
             </li>
           ))}
         </ul>
       )}
       {first !== null && last !== null && isDay(first) && isDay(last) && (
         <button type="button" className="p-button p-component p-button-sm p-button-text" onClick={() => onShowRange(first, last)}>
-          <i className="pi pi-calendar" aria-hidden="true" /> Show {first} to {last}
+          <i className="pi pi-calendar" aria-hidden="true" /> {t("affiliate.import.showRange", { start: formatDay(first), end: formatDay(last) })}
         </button>
       )}
     </>
@@ -64,16 +66,17 @@ export function ImportAffiliateView(p: ImportAffiliateViewProps) {
     e.preventDefault();
     if (ready) p.onSubmit();
   };
+  // The brand stands out in the sentence: the message is cut where its {brand} is.
+  const [introBefore = "", introAfter = ""] = t("affiliate.import.intro", { brand: "\u0000" }).split("\u0000");
   return (
     <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
-        Affiliate conversions of <strong>{p.brand}</strong>: the conversion report of Shopee Affiliate or of Lazada&rsquo;s affiliate programme
-        (English or Thai headers), or the documented affiliate CSV; CSV or XLSX. Orders whose id matches one of the brand&rsquo;s orders take their
-        value and customer from it. A file already imported updates its conversions, never counts them twice; a file with a bad line is refused
-        whole, with the line numbers.
+        {introBefore}
+        <strong>{p.brand}</strong>
+        {introAfter}
       </p>
       <ImportFileActions
-        fileLabel="Report file"
+        fileLabel={t("affiliate.import.fileLabel")}
         accept={AFFILIATE_FILE_ACCEPT}
         busy={busy}
         ready={ready}
@@ -83,9 +86,9 @@ export function ImportAffiliateView(p: ImportAffiliateViewProps) {
       />
       <ImportStatus
         phase={p.phase}
-        importedTitle="Affiliate report imported"
+        importedTitle={t("affiliate.import.imported")}
         summary={(r) => <Summary result={r} onShowRange={p.onShowRange} />}
-        refusedName="refused affiliate report lines"
+        refusedName={t("affiliate.import.refusedName")}
       />
     </form>
   );
@@ -120,7 +123,7 @@ export function ImportAffiliateDialog({ brand, onClose, onImported, onShowRange,
     onClose();
   };
   return (
-    <Dialog visible onHide={close} header={IMPORT_TITLE} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+    <Dialog visible onHide={close} header={importTitle()} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportAffiliateView
         brand={brand}
         phase={phase}

@@ -14,11 +14,14 @@ import type { ChartCard, FigureColumn, FigureTable } from "@/components/charts/c
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount, formatMoney, formatPercent } from "@/components/format/numbers";
 import { PER_UNIT, formatPeriod } from "@/components/format/periods";
+import { dateAxis as localDateAxis, dateHoverLabels } from "@/components/charts/dateAxis";
+import { formatDay } from "@/components/format/dates";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 export const COLOURS = { gmv: "#e85d0c", commission: "#2f5f8a", orders: "#5b8c3a", clicks: "#8a94a6", newCustomers: "#e85d0c", returning: "#2f5f8a" } as const;
 
 /** What stands for a figure without a value (a zero denominator, no clicks in the reports). */
-export const NO_VALUE = "—";
+export const NO_VALUE = "—"; // i18n-ignore: a dash, no words
 
 export const money = (n: number): string => formatMoney(n);
 export const count = (n: number): string => formatCount(n);
@@ -47,43 +50,44 @@ export interface AffiliateKeyFigure {
 
 const sum = (pick: (f: AffiliateFigures) => number | null) => (a: AffiliateFiguresAnswer, p: Period) => pick(p === "current" ? a.totals : a.previous);
 
-export const AFFILIATE_FIGURES: readonly AffiliateKeyFigure[] = [
-  { label: "GMV", value: sum((f) => f.gmv), format: money, polarity: "higher-is-better", missing: "no orders",
-    definition: "Order value of the affiliate orders, whatever their status: the order's basket where it matches one of the brand's orders, else price × quantity." },
-  { label: "NMV", value: sum((f) => f.nmv), format: money, polarity: "higher-is-better", missing: "no orders",
-    definition: "GMV without the cancelled, returned or refunded conversions." },
-  { label: "Orders", value: sum((f) => f.orders), format: count, polarity: "higher-is-better", missing: "no orders",
-    definition: "Orders brought by affiliates; an order counts once however many items it has." },
-  { label: "Clicks", value: sum((f) => f.clicks), format: count, polarity: "higher-is-better", missing: "the reports give no clicks",
-    definition: "Clicks on the affiliates' links, where the report gives them." },
-  { label: "Conversion rate", value: sum((f) => f.conversionRate), format: percent, polarity: "higher-is-better", missing: "no clicks, so no conversion rate",
-    definition: "Orders ÷ clicks." },
-  { label: "Commission", value: sum((f) => f.commission), format: money, polarity: "neutral", missing: "no commission",
-    definition: "Commission of the conversions not cancelled. A cost that grows with sales: a rise is neither good nor bad by itself." },
-  { label: "Commission rate", value: sum((f) => f.commissionRate), format: percent, polarity: "lower-is-better", missing: "no GMV, so no commission rate",
-    definition: "Commission ÷ GMV. A rise is bad: each baht of sales costs more." },
-  { label: "ROI", value: sum((f) => f.roi), format: percent, polarity: "higher-is-better", missing: "no commission, so no ROI",
-    definition: "(GMV − commission) ÷ commission." },
-  { label: "Share of e-commerce GMV", value: (a, p) => (p === "current" ? a.gmvShare : a.previousGmvShare), format: percent, polarity: "neutral", missing: "no e-commerce GMV in the range",
-    definition: "Affiliate GMV ÷ the brand's e-commerce GMV on the same platforms: how much of the sales came through affiliates." },
-  { label: "Affiliates", value: sum((f) => f.affiliates), format: count, polarity: "higher-is-better", missing: "no affiliates",
-    definition: "Affiliates with at least one conversion." },
-  { label: "New customers", value: sum((f) => f.newCustomers), format: count, polarity: "higher-is-better", missing: "no customers",
-    definition: "Customers of the matched orders for whom one of them was their first order with the brand." },
-  { label: "Returning customers", value: sum((f) => f.returningCustomers), format: count, polarity: "higher-is-better", missing: "no customers",
-    definition: "Customers of the matched orders who had ordered from the brand before." },
+/** The figure cards, in the active language (a function: the words are read at render). */
+export const affiliateFigures = (): readonly AffiliateKeyFigure[] => [
+  { label: t("affiliate.figure.gmv"), value: sum((f) => f.gmv), format: money, polarity: "higher-is-better", missing: t("affiliate.missing.noOrders"),
+    definition: t("affiliate.figure.gmvDefinition") },
+  { label: t("affiliate.figure.nmv"), value: sum((f) => f.nmv), format: money, polarity: "higher-is-better", missing: t("affiliate.missing.noOrders"),
+    definition: t("affiliate.figure.nmvDefinition") },
+  { label: t("affiliate.figure.orders"), value: sum((f) => f.orders), format: count, polarity: "higher-is-better", missing: t("affiliate.missing.noOrders"),
+    definition: t("affiliate.figure.ordersDefinition") },
+  { label: t("affiliate.figure.clicks"), value: sum((f) => f.clicks), format: count, polarity: "higher-is-better", missing: t("affiliate.missing.noClicks"),
+    definition: t("affiliate.figure.clicksDefinition") },
+  { label: t("affiliate.figure.conversionRate"), value: sum((f) => f.conversionRate), format: percent, polarity: "higher-is-better", missing: t("affiliate.missing.noConversionRate"),
+    definition: t("affiliate.figure.conversionRateDefinition") },
+  { label: t("affiliate.figure.commission"), value: sum((f) => f.commission), format: money, polarity: "neutral", missing: t("affiliate.missing.noCommission"),
+    definition: t("affiliate.figure.commissionDefinition") },
+  { label: t("affiliate.figure.commissionRate"), value: sum((f) => f.commissionRate), format: percent, polarity: "lower-is-better", missing: t("affiliate.missing.noCommissionRate"),
+    definition: t("affiliate.figure.commissionRateDefinition") },
+  { label: t("affiliate.figure.roi"), value: sum((f) => f.roi), format: percent, polarity: "higher-is-better", missing: t("affiliate.missing.noRoi"),
+    definition: t("affiliate.figure.roiDefinition") },
+  { label: t("affiliate.figure.gmvShare"), value: (a, p) => (p === "current" ? a.gmvShare : a.previousGmvShare), format: percent, polarity: "neutral", missing: t("affiliate.missing.noCommerceGmv"),
+    definition: t("affiliate.figure.gmvShareDefinition") },
+  { label: t("affiliate.figure.affiliates"), value: sum((f) => f.affiliates), format: count, polarity: "higher-is-better", missing: t("affiliate.missing.noAffiliates"),
+    definition: t("affiliate.figure.affiliatesDefinition") },
+  { label: t("affiliate.figure.newCustomers"), value: sum((f) => f.newCustomers), format: count, polarity: "higher-is-better", missing: t("affiliate.missing.noCustomers"),
+    definition: t("affiliate.figure.newCustomersDefinition") },
+  { label: t("affiliate.figure.returningCustomers"), value: sum((f) => f.returningCustomers), format: count, polarity: "higher-is-better", missing: t("affiliate.missing.noCustomers"),
+    definition: t("affiliate.figure.returningCustomersDefinition") },
 ];
 
 /** The figures as a table (CSV): this range and the previous one, plain numbers (ratios as fractions). */
 export function keyFiguresTable(a: AffiliateFiguresAnswer, range: string, previous: string): FigureTable {
   return {
-    caption: `Affiliate figures, ${range}, against ${previous}`,
-    rowHeader: "Figure",
+    caption: t("affiliate.figuresTable.caption", { range, previous }),
+    rowHeader: t("affiliate.figuresTable.rowHeader"),
     columns: [
       { header: range, format: count },
       { header: previous, format: count },
     ],
-    rows: AFFILIATE_FIGURES.map((k) => ({ label: k.label, values: [k.value(a, "current"), k.value(a, "previous")], click: null })),
+    rows: affiliateFigures().map((k) => ({ label: k.label, values: [k.value(a, "current"), k.value(a, "previous")], click: null })),
   };
 }
 
@@ -94,57 +98,61 @@ type Unit = AffiliateFiguresAnswer["unit"];
 
 
 const BASE_LAYOUT: Partial<Layout> = { ...SHARED_LAYOUT, margin: { l: 64, r: 16, t: 16, b: 48 } };
-const dateAxis = (unit: Unit) => ({ type: "date" as const, tickformat: unit === "month" ? "%b %Y" : "%d %b", automargin: true, gridcolor: GRID_COLOUR });
+const dateAxis = (days: readonly string[], unit: Unit) => ({ ...localDateAxis(days, unit), gridcolor: GRID_COLOUR });
 
 /** The columns of a breakdown (by platform): the sums, then the ratios. */
-const BREAKDOWN_COLUMNS: readonly FigureColumn[] = [
-  { header: "Orders", format: count },
-  { header: "GMV (฿)", format: money },
-  { header: "NMV (฿)", format: money },
-  { header: "Commission (฿)", format: money },
-  { header: "Commission rate", format: percent },
-  { header: "ROI", format: percent },
-  { header: "Clicks", format: count },
-  { header: "Conversion rate", format: percent },
+const breakdownColumns = (): readonly FigureColumn[] => [
+  { header: t("affiliate.column.orders"), format: count },
+  { header: t("affiliate.column.gmv"), format: money },
+  { header: t("affiliate.column.nmv"), format: money },
+  { header: t("affiliate.column.commission"), format: money },
+  { header: t("affiliate.column.commissionRate"), format: percent },
+  { header: t("affiliate.column.roi"), format: percent },
+  { header: t("affiliate.column.clicks"), format: count },
+  { header: t("affiliate.column.conversionRate"), format: percent },
 ];
 const breakdownValues = (f: AffiliateFigures) => [f.orders, f.gmv, f.nmv, f.commission, f.commissionRate, f.roi, f.clicks, f.conversionRate];
 
 export function gmvOverTimeCard(a: AffiliateFiguresAnswer, range: string): ChartCard {
   const x = a.series.map((p) => p.start);
   const per = PER_UNIT[a.unit];
+  const hover = dateHoverLabels(x, a.unit);
+  const gmvName = t("affiliate.chart.gmv");
+  const commissionName = t("affiliate.chart.commission");
   return {
     id: "affiliate-gmv-and-commission-over-time",
-    title: "GMV and commission over time",
-    note: `Bars: affiliate GMV ${per}; line: commission ${per} (right axis), in baht.`,
+    title: t("affiliate.chart.gmvTime.title"),
+    note: t("affiliate.chart.gmvTime.note", { per }),
     clickable: false,
     wide: true,
     chart: {
       data: [
-        { type: "bar", name: "GMV", x, y: a.series.map((p) => p.gmv), marker: { color: COLOURS.gmv }, hovertemplate: "GMV ฿%{y:,.2f}<extra></extra>" },
+        { type: "bar", name: gmvName, x, y: a.series.map((p) => p.gmv), customdata: a.series.map((p, i) => [hover[i] ?? "", money(p.gmv)]), marker: { color: COLOURS.gmv }, hovertemplate: `%{customdata[0]}<br>${gmvName} %{customdata[1]}<extra></extra>` },
         {
-          type: "scatter", mode: "lines+markers", name: "Commission", x, y: a.series.map((p) => p.commission), yaxis: "y2",
-          line: { color: COLOURS.commission, width: 2 }, marker: { size: 4 }, hovertemplate: "Commission ฿%{y:,.2f}<extra></extra>",
+          type: "scatter", mode: "lines+markers", name: commissionName, x, y: a.series.map((p) => p.commission), yaxis: "y2",
+          customdata: a.series.map((p, i) => [hover[i] ?? "", money(p.commission)]),
+          line: { color: COLOURS.commission, width: 2 }, marker: { size: 4 }, hovertemplate: `%{customdata[0]}<br>${commissionName} %{customdata[1]}<extra></extra>`,
         },
       ],
       layout: {
         ...BASE_LAYOUT,
-        xaxis: dateAxis(a.unit),
+        xaxis: dateAxis(x, a.unit),
         yaxis: moneyAxis,
         yaxis2: { ...moneyAxis, overlaying: "y", side: "right", showgrid: false },
         margin: { l: 64, r: 64, t: 16, b: 48 },
         showlegend: true,
       },
-      label: `Affiliate GMV and commission ${per}, ${range}: ${money(a.totals.gmv)} of GMV for ${money(a.totals.commission)} of commission, ROI ${orDash(a.totals.roi, percent)}.`,
+      label: t("affiliate.chart.gmvTime.label", { per, range, gmv: money(a.totals.gmv), commission: money(a.totals.commission), roi: orDash(a.totals.roi, percent) }),
     },
     table: {
-      caption: `Affiliate GMV and commission ${per}, ${range}`,
-      rowHeader: "Period",
+      caption: t("affiliate.chart.gmvTime.caption", { per, range }),
+      rowHeader: t("affiliate.column.period"),
       columns: [
-        { header: "GMV (฿)", format: money },
-        { header: "NMV (฿)", format: money },
-        { header: "Commission (฿)", format: money },
-        { header: "Commission rate", format: percent },
-        { header: "ROI", format: percent },
+        { header: t("affiliate.column.gmv"), format: money },
+        { header: t("affiliate.column.nmv"), format: money },
+        { header: t("affiliate.column.commission"), format: money },
+        { header: t("affiliate.column.commissionRate"), format: percent },
+        { header: t("affiliate.column.roi"), format: percent },
       ],
       rows: a.series.map((p) => ({ label: formatPeriod(p.start, a.unit), values: [p.gmv, p.nmv, p.commission, p.commissionRate, p.roi], click: null })),
     },
@@ -155,37 +163,43 @@ export function ordersOverTimeCard(a: AffiliateFiguresAnswer, range: string): Ch
   const x = a.series.map((p) => p.start);
   const per = PER_UNIT[a.unit];
   const hasClicks = a.series.some((p) => p.clicks !== null);
+  const hover = dateHoverLabels(x, a.unit);
+  const ordersName = t("affiliate.chart.orders");
+  const clicksName = t("affiliate.chart.clicks");
   return {
     id: "affiliate-orders-over-time",
-    title: "Orders over time",
-    note: hasClicks ? `Bars: orders through affiliates ${per}; line: clicks ${per} (right axis).` : `Orders through affiliates ${per}. The reports give no clicks.`,
+    title: t("affiliate.chart.ordersTime.title"),
+    note: hasClicks ? t("affiliate.chart.ordersTime.note", { per }) : t("affiliate.chart.ordersTime.noteNoClicks", { per }),
     clickable: false,
     chart: {
       data: [
-        { type: "bar", name: "Orders", x, y: a.series.map((p) => p.orders), marker: { color: COLOURS.orders }, hovertemplate: "%{y:,} orders<extra></extra>" },
+        { type: "bar", name: ordersName, x, y: a.series.map((p) => p.orders), customdata: a.series.map((p, i) => [hover[i] ?? "", t("affiliate.chart.ordersHover", { orders: count(p.orders) })]), marker: { color: COLOURS.orders }, hovertemplate: "%{customdata[0]}<br>%{customdata[1]}<extra></extra>" },
         ...(hasClicks
           ? [{
-              type: "scatter" as const, mode: "lines+markers" as const, name: "Clicks", x, y: a.series.map((p) => p.clicks), yaxis: "y2" as const,
-              line: { color: COLOURS.clicks, width: 2 }, marker: { size: 4 }, hovertemplate: "%{y:,} clicks<extra></extra>",
+              type: "scatter" as const, mode: "lines+markers" as const, name: clicksName, x, y: a.series.map((p) => p.clicks), yaxis: "y2" as const,
+              customdata: a.series.map((p, i) => [hover[i] ?? "", p.clicks === null ? "" : t("affiliate.chart.clicksHover", { clicks: count(p.clicks) })]),
+              line: { color: COLOURS.clicks, width: 2 }, marker: { size: 4 }, hovertemplate: "%{customdata[0]}<br>%{customdata[1]}<extra></extra>",
             }]
           : []),
       ],
       layout: {
         ...BASE_LAYOUT,
-        xaxis: dateAxis(a.unit),
+        xaxis: dateAxis(x, a.unit),
         yaxis: countAxis,
         ...(hasClicks ? { yaxis2: { ...countAxis, overlaying: "y" as const, side: "right" as const, showgrid: false }, margin: { l: 64, r: 64, t: 16, b: 48 } } : {}),
         showlegend: hasClicks,
       },
-      label: `Orders through affiliates ${per}, ${range}: ${count(a.totals.orders)} orders${a.totals.clicks === null ? "" : ` from ${count(a.totals.clicks)} clicks, conversion rate ${orDash(a.totals.conversionRate, percent)}`}.`,
+      label: a.totals.clicks === null
+        ? t("affiliate.chart.ordersTime.label", { per, range, orders: count(a.totals.orders) })
+        : t("affiliate.chart.ordersTime.labelClicks", { per, range, orders: count(a.totals.orders), clicks: count(a.totals.clicks), rate: orDash(a.totals.conversionRate, percent) }),
     },
     table: {
-      caption: `Orders through affiliates ${per}, ${range}`,
-      rowHeader: "Period",
+      caption: t("affiliate.chart.ordersTime.caption", { per, range }),
+      rowHeader: t("affiliate.column.period"),
       columns: [
-        { header: "Orders", format: count },
-        { header: "Clicks", format: count },
-        { header: "Conversion rate", format: percent },
+        { header: t("affiliate.column.orders"), format: count },
+        { header: t("affiliate.column.clicks"), format: count },
+        { header: t("affiliate.column.conversionRate"), format: percent },
       ],
       rows: a.series.map((p) => ({ label: formatPeriod(p.start, a.unit), values: [p.orders, p.clicks, p.conversionRate], click: null })),
     },
@@ -197,18 +211,21 @@ export function platformCard(a: AffiliateFiguresAnswer, range: string): ChartCar
   const names = platforms.map((p) => p.platform);
   return {
     id: "affiliate-by-platform",
-    title: "GMV and commission by platform",
-    note: "Each marketplace's affiliate GMV and the commission it cost.",
+    title: t("affiliate.chart.platform.title"),
+    note: t("affiliate.chart.platform.note"),
     clickable: false,
     chart: {
       data: [
-        { type: "bar", name: "GMV", x: names, y: platforms.map((p) => p.gmv), marker: { color: COLOURS.gmv }, hovertemplate: "%{x} GMV ฿%{y:,.2f}<extra></extra>" },
-        { type: "bar", name: "Commission", x: names, y: platforms.map((p) => p.commission), marker: { color: COLOURS.commission }, hovertemplate: "%{x} commission ฿%{y:,.2f}<extra></extra>" },
+        { type: "bar", name: t("affiliate.chart.gmv"), x: names, y: platforms.map((p) => p.gmv), customdata: platforms.map((p) => t("affiliate.chart.platform.gmvHover", { platform: p.platform, gmv: money(p.gmv) })), marker: { color: COLOURS.gmv }, hovertemplate: "%{customdata}<extra></extra>" },
+        { type: "bar", name: t("affiliate.chart.commission"), x: names, y: platforms.map((p) => p.commission), customdata: platforms.map((p) => t("affiliate.chart.platform.commissionHover", { platform: p.platform, commission: money(p.commission) })), marker: { color: COLOURS.commission }, hovertemplate: "%{customdata}<extra></extra>" },
       ],
       layout: { ...BASE_LAYOUT, barmode: "group", xaxis: { type: "category", automargin: true }, yaxis: moneyAxis, showlegend: true },
-      label: `Affiliate GMV and commission by platform, ${range}: ${platforms.map((p) => `${p.platform} ${money(p.gmv)} of GMV, ${money(p.commission)} of commission`).join("; ") || "no orders"}.`,
+      label: t("affiliate.chart.platform.label", {
+        range,
+        list: platforms.map((p) => t("affiliate.chart.platform.item", { platform: p.platform, gmv: money(p.gmv), commission: money(p.commission) })).join("; ") || t("affiliate.chart.platform.none"),
+      }),
     },
-    table: { caption: `Affiliate figures by platform, ${range}`, rowHeader: "Platform", columns: BREAKDOWN_COLUMNS, rows: platforms.map((p) => ({ label: p.platform, values: breakdownValues(p), click: null })) },
+    table: { caption: t("affiliate.chart.platform.caption", { range }), rowHeader: t("affiliate.platform"), columns: breakdownColumns(), rows: platforms.map((p) => ({ label: p.platform, values: breakdownValues(p), click: null })) },
   };
 }
 
@@ -216,30 +233,33 @@ export function productsCard(a: AffiliateFiguresAnswer, range: string): ChartCar
   const products = a.byProduct;
   return {
     id: "affiliate-top-products",
-    title: "Top products through affiliates",
-    note: `The ${products.length === 1 ? "product" : `${count(products.length)} products`} with the highest affiliate GMV.`,
+    title: t("affiliate.chart.products.title"),
+    note: t("affiliate.chart.products.note", { count: products.length }),
     clickable: false,
     height: Math.max(260, 28 * products.length + 64),
     chart: {
       data: [
         {
-          type: "bar", orientation: "h", name: "GMV", y: products.map((p) => p.product), x: products.map((p) => p.gmv),
-          marker: { color: COLOURS.gmv }, hovertemplate: "%{y}: ฿%{x:,.2f}<extra></extra>",
+          type: "bar", orientation: "h", name: t("affiliate.chart.gmv"), y: products.map((p) => p.product), x: products.map((p) => p.gmv),
+          customdata: products.map((p) => money(p.gmv)), marker: { color: COLOURS.gmv }, hovertemplate: "%{y}: %{customdata}<extra></extra>",
         },
       ],
       // The best seller on top: the rows keep the server's order, the axis reads downwards.
       layout: { ...BASE_LAYOUT, yaxis: { type: "category", autorange: "reversed", automargin: true }, xaxis: moneyAxis, showlegend: false },
-      label: `Top products through affiliates by GMV, ${range}: ${products.slice(0, 5).map((p) => `${p.product} ${money(p.gmv)}`).join(", ") || "none"}${products.length > 5 ? ", …" : ""}.`,
+      label: t("affiliate.chart.products.label", {
+        range,
+        list: `${products.slice(0, 5).map((p) => `${p.product} ${money(p.gmv)}`).join(", ") || t("affiliate.chart.products.none")}${products.length > 5 ? ", …" : ""}`,
+      }),
     },
     table: {
-      caption: `Top products through affiliates, ${range}`,
-      rowHeader: "Product",
+      caption: t("affiliate.chart.products.caption", { range }),
+      rowHeader: t("affiliate.chart.products.rowHeader"),
       columns: [
-        { header: "Orders", format: count },
-        { header: "Quantity", format: count },
-        { header: "GMV (฿)", format: money },
-        { header: "Commission (฿)", format: money },
-        { header: "Commission rate", format: percent },
+        { header: t("affiliate.column.orders"), format: count },
+        { header: t("affiliate.column.quantity"), format: count },
+        { header: t("affiliate.column.gmv"), format: money },
+        { header: t("affiliate.column.commission"), format: money },
+        { header: t("affiliate.column.commissionRate"), format: percent },
       ],
       rows: products.map((p) => ({ label: p.product, values: [p.orders, p.quantity, p.gmv, p.commission, commissionRate(p.commission, p.gmv)], click: null })),
     },
@@ -247,35 +267,41 @@ export function productsCard(a: AffiliateFiguresAnswer, range: string): ChartCar
 }
 
 export function customersCard(a: AffiliateFiguresAnswer, range: string, previous: string): ChartCard {
-  const t = a.totals;
-  const matched = t.newCustomers + t.returningCustomers;
-  const unmatched = t.unmatchedOrders === 0 ? "" : ` ${count(t.unmatchedOrders)} ${t.unmatchedOrders === 1 ? "order" : "orders"} matched none of the brand's orders: their customers are unknown.`;
+  const tot = a.totals;
+  const matched = tot.newCustomers + tot.returningCustomers;
+  const unmatched = tot.unmatchedOrders === 0 ? "" : t("affiliate.chart.customers.unmatched", { count: tot.unmatchedOrders });
+  const newName = t("affiliate.chart.customers.new");
+  const returningName = t("affiliate.chart.customers.returning");
+  const values = [tot.newCustomers, tot.returningCustomers];
   return {
     id: "affiliate-new-and-returning-customers",
-    title: "New and returning customers",
-    note: `Customers of the affiliate orders that matched the brand's orders: first order with the brand (new) or not (returning).${unmatched}`,
+    title: t("affiliate.chart.customers.title"),
+    note: `${t("affiliate.chart.customers.note")}${unmatched}`,
     clickable: false,
     chart: {
       data: [
         {
-          type: "pie", labels: ["New", "Returning"], values: [t.newCustomers, t.returningCustomers], hole: 0.45, sort: false,
-          marker: { colors: [COLOURS.newCustomers, COLOURS.returning] }, textinfo: "label+percent", hovertemplate: "%{label}: %{value:,} customers<extra></extra>",
+          type: "pie", labels: [newName, returningName], values, hole: 0.45, sort: false,
+          customdata: [newName, returningName].map((label, i) => t("affiliate.chart.customers.hover", { label, value: count(values[i] ?? 0) })),
+          marker: { colors: [COLOURS.newCustomers, COLOURS.returning] }, textinfo: "label+percent", hovertemplate: "%{customdata}<extra></extra>",
         },
       ],
       layout: { ...BASE_LAYOUT, showlegend: true, margin: { l: 16, r: 16, t: 16, b: 16 } },
-      label: `Customers brought by affiliates, ${range}: ${count(t.newCustomers)} new and ${count(t.returningCustomers)} returning${matched === 0 ? "" : ` (${percent(t.newCustomers / matched)} new)`}.`,
+      label: matched === 0
+        ? t("affiliate.chart.customers.label", { range, new: count(tot.newCustomers), returning: count(tot.returningCustomers) })
+        : t("affiliate.chart.customers.labelShare", { range, new: count(tot.newCustomers), returning: count(tot.returningCustomers), share: percent(tot.newCustomers / matched) }),
     },
     table: {
-      caption: `New and returning customers brought by affiliates, ${range}, against ${previous}`,
-      rowHeader: "Customers",
+      caption: t("affiliate.chart.customers.caption", { range, previous }),
+      rowHeader: t("affiliate.chart.customers.rowHeader"),
       columns: [
         { header: range, format: count },
         { header: previous, format: count },
       ],
       rows: [
-        { label: "New", values: [t.newCustomers, a.previous.newCustomers], click: null },
-        { label: "Returning", values: [t.returningCustomers, a.previous.returningCustomers], click: null },
-        { label: "Orders not matched", values: [t.unmatchedOrders, a.previous.unmatchedOrders], click: null },
+        { label: newName, values: [tot.newCustomers, a.previous.newCustomers], click: null },
+        { label: returningName, values: [tot.returningCustomers, a.previous.returningCustomers], click: null },
+        { label: t("affiliate.chart.customers.unmatchedRow"), values: [tot.unmatchedOrders, a.previous.unmatchedOrders], click: null },
       ],
     },
   };
@@ -311,57 +337,64 @@ export function othersRow(a: AffiliateFiguresAnswer): OthersRow | null {
 }
 
 /** The leaderboard's figure columns, by sort key; each shows "—" where the figure has no value. */
-export const LEADERBOARD_COLUMNS = [
-  { header: "Orders", sort: "orders", cell: (r: AffiliateRow) => count(r.orders) },
-  { header: "GMV", sort: "gmv", cell: (r: AffiliateRow) => money(r.gmv) },
-  { header: "Share", sort: "gmvShare", cell: (r: AffiliateRow) => orDash(r.gmvShare, percent) },
-  { header: "Commission", sort: "commission", cell: (r: AffiliateRow) => money(r.commission) },
-  { header: "Rate", sort: "commissionRate", cell: (r: AffiliateRow) => orDash(r.commissionRate, percent) },
-  { header: "ROI", sort: "roi", cell: (r: AffiliateRow) => orDash(r.roi, percent) },
-  { header: "Conversion rate", sort: "conversionRate", cell: (r: AffiliateRow) => orDash(r.conversionRate, percent) },
+export const leaderboardColumns = () => [
+  { header: t("affiliate.leaderboard.orders"), sort: "orders", cell: (r: AffiliateRow) => count(r.orders) },
+  { header: t("affiliate.leaderboard.gmv"), sort: "gmv", cell: (r: AffiliateRow) => money(r.gmv) },
+  { header: t("affiliate.leaderboard.share"), sort: "gmvShare", cell: (r: AffiliateRow) => orDash(r.gmvShare, percent) },
+  { header: t("affiliate.leaderboard.commission"), sort: "commission", cell: (r: AffiliateRow) => money(r.commission) },
+  { header: t("affiliate.leaderboard.rate"), sort: "commissionRate", cell: (r: AffiliateRow) => orDash(r.commissionRate, percent) },
+  { header: t("affiliate.leaderboard.roi"), sort: "roi", cell: (r: AffiliateRow) => orDash(r.roi, percent) },
+  { header: t("affiliate.leaderboard.conversionRate"), sort: "conversionRate", cell: (r: AffiliateRow) => orDash(r.conversionRate, percent) },
 ] as const;
 
 /** One line of the leaderboard's CSV: an affiliate, or the others summed. */
 export type LeaderboardLine = { readonly kind: "affiliate"; readonly row: AffiliateRow } | { readonly kind: "others"; readonly row: OthersRow };
 
 /** The leaderboard's CSV: plain numbers (ratios as fractions), empty where a figure has no value. */
-export const LEADERBOARD_CSV_COLUMNS: readonly CsvColumn<LeaderboardLine>[] = [
-  { header: "Affiliate", value: (l) => (l.kind === "affiliate" ? l.row.affiliate : `Others (${l.row.affiliates} affiliates)`) },
-  { header: "Platform", value: (l) => (l.kind === "affiliate" ? l.row.platform : null) },
-  { header: "Orders", value: (l) => l.row.orders },
-  { header: "GMV (THB)", value: (l) => l.row.gmv },
-  { header: "NMV (THB)", value: (l) => (l.kind === "affiliate" ? l.row.nmv : null) },
-  { header: "Share of affiliate GMV", value: (l) => l.row.gmvShare },
-  { header: "Commission (THB)", value: (l) => l.row.commission },
-  { header: "Commission rate", value: (l) => l.row.commissionRate },
-  { header: "ROI", value: (l) => l.row.roi },
-  { header: "Clicks", value: (l) => (l.kind === "affiliate" ? l.row.clicks : null) },
-  { header: "Conversion rate", value: (l) => (l.kind === "affiliate" ? l.row.conversionRate : null) },
-  { header: "New customers", value: (l) => (l.kind === "affiliate" ? l.row.newCustomers : null) },
-  { header: "Returning customers", value: (l) => (l.kind === "affiliate" ? l.row.returningCustomers : null) },
+export const leaderboardCsvColumns = (): readonly CsvColumn<LeaderboardLine>[] => [
+  { header: t("affiliate.csv.affiliate"), value: (l) => (l.kind === "affiliate" ? l.row.affiliate : t("affiliate.csv.others", { count: l.row.affiliates })) },
+  { header: t("affiliate.csv.platform"), value: (l) => (l.kind === "affiliate" ? l.row.platform : null) },
+  { header: t("affiliate.csv.orders"), value: (l) => l.row.orders },
+  { header: t("affiliate.csv.gmv"), value: (l) => l.row.gmv },
+  { header: t("affiliate.csv.nmv"), value: (l) => (l.kind === "affiliate" ? l.row.nmv : null) },
+  { header: t("affiliate.csv.share"), value: (l) => l.row.gmvShare },
+  { header: t("affiliate.csv.commission"), value: (l) => l.row.commission },
+  { header: t("affiliate.csv.commissionRate"), value: (l) => l.row.commissionRate },
+  { header: t("affiliate.csv.roi"), value: (l) => l.row.roi },
+  { header: t("affiliate.csv.clicks"), value: (l) => (l.kind === "affiliate" ? l.row.clicks : null) },
+  { header: t("affiliate.csv.conversionRate"), value: (l) => (l.kind === "affiliate" ? l.row.conversionRate : null) },
+  { header: t("affiliate.csv.newCustomers"), value: (l) => (l.kind === "affiliate" ? l.row.newCustomers : null) },
+  { header: t("affiliate.csv.returningCustomers"), value: (l) => (l.kind === "affiliate" ? l.row.returningCustomers : null) },
 ];
 
 // ---------------------------------------------------------------------------------------------
 // Import
 
-const FORMAT_NAMES: Record<ImportAffiliateResult["format"], string> = {
-  "shopee-affiliate": "a Shopee Affiliate report",
-  "lazada-affiliate": "a Lazada affiliate report",
-  csv: "the documented CSV",
-};
-
-const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+const FORMAT_NAMES = {
+  "shopee-affiliate": "affiliate.import.formatShopee",
+  "lazada-affiliate": "affiliate.import.formatLazada",
+  csv: "affiliate.import.formatCsv",
+} as const satisfies Record<ImportAffiliateResult["format"], MessageKey>;
 
 /** The day of a report's time ("2025-03-04 10:12:00" → "2025-03-04"), or the text as it is. */
 export const dayOf = (at: string): string => (/^\d{4}-\d{2}-\d{2}/.test(at) ? at.slice(0, 10) : at);
 
+const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+/** A report's day in the user's calendar; a time that is not a day as it came. */
+export const shownDay = (at: string): string => {
+  const day = dayOf(at);
+  return isDay(day) ? formatDay(day) : day;
+};
+
 /** What an import wrote, in words. */
 export function importAffiliateSummary(r: ImportAffiliateResult): string {
   const parts = [
-    `Read ${plural(r.rows, "row", "rows")} (${FORMAT_NAMES[r.format]}) as ${plural(r.orders, "order", "orders")}, ${count(r.matched)} matched to ${r.brand}'s orders: ` +
-      `${count(r.inserted)} new, ${count(r.updated)} updated, ${count(r.unchanged)} unchanged.`,
+    t("affiliate.import.summary", {
+      rows: r.rows, format: t(FORMAT_NAMES[r.format]), orders: r.orders, matched: count(r.matched), brand: r.brand,
+      inserted: count(r.inserted), updated: count(r.updated), unchanged: count(r.unchanged),
+    }),
   ];
-  if (r.first !== null && r.last !== null) parts.push(`Orders from ${dayOf(r.first)} to ${dayOf(r.last)}.`);
-  if (r.demoRemoved > 0) parts.push(`${plural(r.demoRemoved, "demo conversion was", "demo conversions were")} removed: real ones replace them.`);
+  if (r.first !== null && r.last !== null) parts.push(t("affiliate.import.summaryRange", { first: shownDay(r.first), last: shownDay(r.last) }));
+  if (r.demoRemoved > 0) parts.push(t("affiliate.import.summaryDemo", { count: r.demoRemoved }));
   return parts.join(" ");
 }

@@ -10,7 +10,7 @@ import { AFFILIATE_SORTS, type AffiliateSearch, type AffiliateSort } from "../..
 import type { AffiliateQuery } from "../../../machines/affiliate/affiliateMachine";
 
 /** The words of the platform selector: both marketplaces, or one. */
-export const ALL_PLATFORMS = "All platforms";
+export const ALL_PLATFORMS = "All platforms"; // i18n-ignore: the option's value (shown through platformLabel)
 export const PLATFORM_CHOICES = [ALL_PLATFORMS, ...AFFILIATE_PLATFORMS] as const;
 
 /** Most affiliates one request may name (the contract's limit). */
