@@ -14,7 +14,8 @@ import { AccountFormView } from "@/features/admin/AccountFormView";
 import { BrandFormView } from "@/features/admin/BrandDialog";
 import { UserFormView } from "@/features/admin/UserDialog";
 import type { EditorView } from "@/app/useEditorDialog";
-import { loadAppMessages } from "@/i18n/i18n";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
+import { formatBangkok } from "@/features/admin/adminFormat";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -105,5 +106,22 @@ describe("the account form", () => {
     const ids = [1, 2, 3].map((n) => el.querySelector<HTMLInputElement>(`input[aria-label="Page ${n} id"]`)!);
     expect(ids.map((i) => i.getAttribute("aria-invalid"))).toEqual(["true", "true", "false"]);
     expect(document.getElementById(ids[1]!.getAttribute("aria-describedby")!)?.textContent).toBe("Page id 3001 appears more than once.");
+  });
+});
+
+describe("in Thai with Buddhist Era dates", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("labels the user form, its permissions and a field's problem in Thai, and writes Bangkok times in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const el = render(
+      <UserFormView view={viewOf<UserForm, readonly string[]>(userFormOf(null, "demo@example.com"), ["Tipco"], { name: "Name is required." })} onChange={vi.fn()} onSave={vi.fn()} onCancel={vi.fn()} onRetry={vi.fn()} />,
+    );
+    expect(el.textContent).toContain("สิทธิ์");
+    expect(checkbox(el, "4 · ผู้ดูแลระบบ")).toBeDefined();
+    expect(el.textContent).toContain("ต้องกรอกชื่อ");
+    expect(el.textContent).not.toContain("Name is required.");
+    expect(formatBangkok("2024-03-05T03:00:00Z")).toBe("5 มี.ค. 2567, 10:00");
   });
 });

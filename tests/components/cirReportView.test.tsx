@@ -10,7 +10,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createActor, fromPromise } from "xstate";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { loadAppMessages } from "@/i18n/i18n";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 import type { CirSectionDataResponse, Report, UpdateCirReportRequest } from "../../domain/cirContract";
 import { cirEditorMachine, type CirEditorEvent } from "../../machines/cir/cirEditorMachine";
 import { selectEditorPhase, type CirEditorPhase } from "../../machines/cir/cirEditorSelectors";
@@ -175,5 +175,21 @@ describe("the editor machine behind the view", () => {
     const phase = selectEditorPhase(actor.getSnapshot());
     expect(phase.kind === "loaded" && phase.mode).toBe("viewing");
     actor.stop();
+  });
+});
+
+describe("CirReportView in Thai with Buddhist Era dates", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the range, its days in BE, the sharing and the section's title in Thai", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<CirReportView phase={loaded(false)} send={() => undefined} {...props} />);
+    const meta = text(host.querySelector("dl.cir-meta"));
+    expect(meta).toContain("เดือนที่แล้ว (2569-10-01 ถึง 2569-10-31)");
+    expect(meta).toContain("แชร์กับผู้ใช้ของ Tipco");
+    expect(meta).not.toContain("2026-10-01");
+    expect(text(host)).toContain("ตัวเลข E-Commerce");
+    expect(button("ส่งออก PDF")).toBeDefined();
   });
 });
