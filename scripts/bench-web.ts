@@ -166,16 +166,23 @@ interface ThaiCheck { thaiOnScreen: boolean; promptThai: boolean; rendered: stri
 
 /** Whether `/` shows Thai text, and whether it is set in Prompt (its Thai face loaded), not a fallback. */
 async function thaiRendering(page: Page): Promise<ThaiCheck> {
+  // The first render waits for the remembered language's messages.
+  await page.waitForFunction(() => /[\u0E01-\u0E5B]/.test(document.body.innerText), undefined, { timeout: 10_000 }).catch(() => undefined);
   return page.evaluate(async () => {
     await document.fonts.ready;
-    const text = document.body.innerText;
-    const thai = /[\u0E01-\u0E5B]+/.exec(text)?.[0] ?? "";
+    // The innermost element with Thai text of its own: its weight picks the face to check.
+    const element = [...document.querySelectorAll<HTMLElement>("body *")].find((e) =>
+      [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /[\u0E01-\u0E5B]/.test(n.textContent ?? "")));
+    const thai = /[\u0E01-\u0E5B]+/.exec(element?.innerText ?? "")?.[0] ?? "";
+    if (element === undefined || thai === "") return { thaiOnScreen: false, promptThai: false, rendered: "" };
+    const style = getComputedStyle(element);
     const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, "") === "Prompt" && f.status === "loaded");
     return {
-      thaiOnScreen: thai !== "",
-      // check() is true when every face the text needs is loaded; with a Thai face loaded it is Prompt's.
-      promptThai: thai !== "" && document.fonts.check("16px Prompt", thai) && faces.some((f) => /0E01/i.test(f.unicodeRange)),
-      rendered: thai.slice(0, 24),
+      thaiOnScreen: true,
+      // check() is true when every face the text needs is loaded; with a Thai face of Prompt loaded it is Prompt's.
+      promptThai: /^"?Prompt"?,/.test(style.fontFamily) && document.fonts.check(`${style.fontWeight} 16px Prompt`, thai)
+        && faces.some((f) => /U\+0?E01/i.test(f.unicodeRange) && f.weight === style.fontWeight),
+      rendered: `${thai.slice(0, 24)} (weight ${style.fontWeight})`,
     };
   });
 }
