@@ -9,7 +9,7 @@ import { useEffect, useId, useRef } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { Link } from "@tanstack/react-router";
 import { fromPromise } from "xstate";
-import type { ReportSummary, type Section } from "../../../domain/cirContract";
+import type { ReportSummary, Section } from "../../../domain/cirContract";
 import { addToReportMachine, NEW_REPORT, type AddRequest, type AddToReportSnapshot } from "../../../machines/cir/addToReportMachine";
 import { authedCall } from "@/app/api";
 import { appInspect } from "@/app/inspect";
