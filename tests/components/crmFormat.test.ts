@@ -5,11 +5,14 @@ import { rfmWeightsOf, segmentRulesOf } from "../../domain/rfm";
 import { createRfmApi, type RfmSummary, type RfmTransitionTable } from "../../workers/rfm";
 import { toCsv } from "@/components/export/download";
 import {
-  CHOOSE_KPI, CUSTOMER_COLUMNS, FIRST_QUERY, GONE_COLUMN, GRID_CSV, NEW_ROW, NO_KPI_TEMPLATE, SEGMENT_CSV, ariaSortOf, exportQuery, filterSourceText,
+  chooseKpi, customerColumns, FIRST_QUERY, goneColumn, GRID_CSV, newRow, noKpiTemplate, SEGMENT_CSV, ariaSortOf, exportQuery, filterSourceText,
   comparedPeriod, filterText, formatMoney, formatScore, formatShare, gridCsvRows, previousSegmentSizes, gridRows, noRowsText, rfGridChart, rowsText, segmentChart, shade,
   sortedBy, sourceLine, transitionCsv, transitionText, transitionView, weightsText, workerQuery,
 } from "@/features/crm/crmFormat";
 import type { KpiSource } from "@/features/crm/crmLoaders";
+import { loadAppMessages } from "@/i18n/i18n";
+
+await loadAppMessages();
 
 function template(title: string, weights: [string, string, string] | null, segments?: KpiTemplate["RFM"][number]): KpiTemplate {
   const t = emptyKpiTemplate(title);
@@ -51,9 +54,9 @@ describe("CRM formats", () => {
 
 describe("CRM: which weights and segments score the customers", () => {
   it("says so when no KPI template is selected, with the equal weights", () => {
-    expect(lineOf({ kind: "none" })).toEqual({ text: NO_KPI_TEMPLATE, weights: "Recency 33.3%, Frequency 33.3%, Monetary 33.3%", notes: [CHOOSE_KPI] });
-    expect(CHOOSE_KPI).toMatch(/KPI button on another page/);
-    expect(NO_KPI_TEMPLATE).toBe("No KPI template selected: equal weights and the default segments.");
+    expect(lineOf({ kind: "none" })).toEqual({ text: noKpiTemplate(), weights: "Recency 33.3%, Frequency 33.3%, Monetary 33.3%", notes: [chooseKpi()] });
+    expect(chooseKpi()).toMatch(/KPI button on another page/);
+    expect(noKpiTemplate()).toBe("No KPI template selected: equal weights and the default segments.");
   });
 
   it("names the template with its weights and segments", () => {
@@ -145,8 +148,8 @@ describe("CRM charts and tables", () => {
 
   it("transition matrix: New as the last row, Gone as the last column, with totals", () => {
     const v = transitionView(transitions);
-    expect(v.rows.at(-1)).toBe(NEW_ROW);
-    expect(v.columns.at(-1)).toBe(GONE_COLUMN);
+    expect(v.rows.at(-1)).toBe(newRow());
+    expect(v.columns.at(-1)).toBe(goneColumn());
     expect(v.rows.at(-2)).toBe("Unassigned");
     expect(v.rowTotals.at(-1)).toBe(4);
     expect(v.columnTotals.at(-1)).toBe(1);
@@ -180,7 +183,7 @@ describe("CRM: the customer table's query", () => {
   });
 
   it("aria-sort on the sorted column only", () => {
-    expect(CUSTOMER_COLUMNS.map((c) => ariaSortOf(FIRST_QUERY, c.key))).toEqual(["none", "none", "none", "none", "none", "none", "none", "descending", "none"]);
+    expect(customerColumns().map((c) => ariaSortOf(FIRST_QUERY, c.key))).toEqual(["none", "none", "none", "none", "none", "none", "none", "descending", "none"]);
     expect(ariaSortOf({ ...FIRST_QUERY, sortBy: "id", direction: "asc" }, "id")).toBe("ascending");
   });
 

@@ -12,6 +12,9 @@ import type * as Download from "@/components/export/download";
 import type { RfmMath } from "@/features/crm/crmLoaders";
 import { SEARCH_DELAY_MS } from "@/features/crm/CrmCustomerTable";
 import { deferred, flush } from "../support/async";
+import { loadAppMessages } from "@/i18n/i18n";
+
+await loadAppMessages();
 
 // ---------------------------------------------------------------------------------------------
 // The page's surroundings: the applied view, the page filter, the calls and the worker are fakes;
@@ -259,9 +262,9 @@ describe("CRM page: the scored customers", () => {
     // 4 customers with 10 orders worth ฿1,000 against 2 customers with 2 orders worth ฿500.
     expect(["Customers", "Revenue", "Orders", "Average basket"].map((t) => [value(t), change(t)])).toEqual([
       ["4", `up 100.0 % on ${before}, good`],
-      ["฿1,000.00", `up 100.0 % on ${before}, good`],
+      ["฿1,000", `up 100.0 % on ${before}, good`],
       ["10", `up 400.0 % on ${before}, good`],
-      ["฿100.00", `down 60.0 % on ${before}, bad`],
+      ["฿100", `down 60.0 % on ${before}, bad`],
     ]);
     // Scores are ranked within each period: their mean is not compared.
     expect(change("Mean score")).toBeUndefined();

@@ -6,7 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from "react";
 import type { CustomerPage } from "../../../workers/rfm";
-import { CUSTOMER_COLUMNS, COLUMN_TITLES, ariaSortOf, noRowsText, rowsText, sortedBy, type TableQuery } from "@/features/crm/crmFormat";
+import { t, translateMessage } from "@/i18n/i18n";
+import { ariaSortOf, columnTitle, customerColumns, formatCount, noRowsText, segmentLabel, rowsText, sortedBy, type TableQuery } from "@/features/crm/crmFormat";
 
 /** How long typing must pause before the search is sent. */
 export const SEARCH_DELAY_MS = 250;
@@ -34,7 +35,7 @@ function SearchBox({ query, onQuery }: Pick<CustomerTableViewProps, "query" | "o
   }, [text]);
   return (
     <label className="crm-search">
-      <span>Search customer ID</span>
+      <span>{t("crm.table.search")}</span>
       <input type="search" className="p-inputtext p-component" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" spellCheck={false} />
     </label>
   );
@@ -51,51 +52,54 @@ function Pager({ page, query, onQuery, busy }: { page: CustomerPage; query: Tabl
     </button>
   );
   return (
-    <nav className="crm-pager" aria-label="Customer table pages">
-      {button("First page", "pi-angle-double-left", 0, atStart)}
-      {button("Previous page", "pi-angle-left", page.page - 1, atStart)}
-      <span aria-live="polite">
-        Page {page.page + 1} of {page.pageCount}
-      </span>
-      {button("Next page", "pi-angle-right", page.page + 1, atEnd)}
-      {button("Last page", "pi-angle-double-right", last, atEnd)}
+    <nav className="crm-pager" aria-label={t("crm.table.pages")}>
+      {button(t("crm.table.firstPage"), "pi-angle-double-left", 0, atStart)}
+      {button(t("crm.table.previousPage"), "pi-angle-left", page.page - 1, atStart)}
+      <span aria-live="polite">{t("crm.table.pageOf", { page: formatCount(page.page + 1), pages: formatCount(page.pageCount) })}</span>
+      {button(t("crm.table.nextPage"), "pi-angle-right", page.page + 1, atEnd)}
+      {button(t("crm.table.lastPage"), "pi-angle-double-right", last, atEnd)}
     </nav>
   );
 }
 
 export function CustomerTableView({ query, page, busy, error, exporting, segmentName, onQuery, onExport }: CustomerTableViewProps) {
   const captionId = useId();
+  const columns = customerColumns();
   return (
     <div className="crm-customers">
       <div className="crm-table-tools">
         <SearchBox query={query} onQuery={onQuery} />
         {segmentName !== null && (
           <p className="crm-chip">
-            <span>Segment: {segmentName}</span>
-            <button type="button" aria-label={`Show every segment, not only ${segmentName}`} title="Show every segment" onClick={() => onQuery({ ...query, segment: null, page: 0 })}>
+            <span>{t("crm.table.segmentChip", { name: segmentLabel(segmentName) })}</span>
+            <button
+              type="button"
+              aria-label={t("crm.table.everySegmentNotOnly", { name: segmentLabel(segmentName) })}
+              title={t("crm.table.everySegment")}
+              onClick={() => onQuery({ ...query, segment: null, page: 0 })}>
               <i className="pi pi-times" aria-hidden="true" />
             </button>
           </p>
         )}
         <button type="button" className="p-button p-component p-button-outlined p-button-sm crm-export" onClick={onExport} disabled={exporting || page === null}>
-          <i className={exporting ? "pi pi-spin pi-spinner" : "pi pi-download"} aria-hidden="true" /> Export CSV
+          <i className={exporting ? "pi pi-spin pi-spinner" : "pi pi-download"} aria-hidden="true" /> {t("crm.table.exportCsv")}
         </button>
       </div>
       {error !== null && (
         <p role="alert" className="error">
-          {error}
+          {translateMessage(error)}
         </p>
       )}
       <div className="table-scroll crm-table" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table aria-busy={busy}>
           <caption id={captionId}>
-            Customers with their scores and segment{page !== null ? `: ${rowsText(page)}` : ""}
+            {page !== null ? t("crm.table.captionWithRows", { rows: rowsText(page) }) : t("crm.table.caption")}
           </caption>
           <thead>
             <tr>
-              {CUSTOMER_COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <th key={c.key} scope="col" aria-sort={ariaSortOf(query, c.key)} className={c.numeric ? "num" : undefined}>
-                  <button type="button" className="crm-sort" title={COLUMN_TITLES[c.key]} onClick={() => onQuery(sortedBy(query, c.key))}>
+                  <button type="button" className="crm-sort" title={columnTitle(c.key)} onClick={() => onQuery(sortedBy(query, c.key))}>
                     {c.header}
                     <i
                       className={`pi ${query.sortBy !== c.key ? "pi-sort-alt" : query.direction === "asc" ? "pi-sort-amount-up-alt" : "pi-sort-amount-down"}`}
@@ -109,20 +113,20 @@ export function CustomerTableView({ query, page, busy, error, exporting, segment
           <tbody>
             {page === null ? (
               <tr>
-                <td colSpan={CUSTOMER_COLUMNS.length} className="muted">
-                  Loading customers…
+                <td colSpan={columns.length} className="muted">
+                  {t("crm.loading.text")}
                 </td>
               </tr>
             ) : page.rows.length === 0 ? (
               <tr>
-                <td colSpan={CUSTOMER_COLUMNS.length} className="muted">
+                <td colSpan={columns.length} className="muted">
                   {noRowsText(query.search, segmentName)}
                 </td>
               </tr>
             ) : (
               page.rows.map((row) => (
                 <tr key={row.id}>
-                  {CUSTOMER_COLUMNS.map((c, i) =>
+                  {columns.map((c, i) =>
                     i === 0 ? (
                       <th key={c.key} scope="row">
                         {c.text(row)}

@@ -14,9 +14,11 @@ import { downloadCsv, downloadPng, fileNameOf, toCsv } from "@/components/export
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { showToast } from "@/app/toast";
 import type { PeriodInfo } from "@/features/crm/crmLoaders";
+import { formatMoneyFigure } from "@/components/format/numbers";
+import { t } from "@/i18n/i18n";
 import {
   GRID_CSV, SCORES, SEGMENT_CSV, comparedPeriod, formatCount, formatMoney, formatScore, formatShare, gridCsvRows, gridRows, rfGridChart,
-  segmentChart, shade, transitionCsv, transitionText, transitionView, type ChartSpec,
+  periodText, segmentChart, segmentLabel, shade, transitionCsv, transitionText, transitionView, type ChartSpec,
 } from "@/features/crm/crmFormat";
 
 export interface ExportNaming {
@@ -45,10 +47,10 @@ function Card({ title, naming, csv, chart, layout = "beside", children }: CardPr
   const savePng = () => {
     const graph = plotBox.current?.querySelector<HTMLElement>(".js-plotly-plot");
     if (graph === null || graph === undefined) {
-      showToast({ severity: "info", summary: "The chart is still being drawn.", detail: "Try again in a moment." });
+      showToast({ severity: "info", summary: t("crm.card.stillDrawing"), detail: t("crm.card.tryAgainSoon") });
       return;
     }
-    downloadPng(graph, name("png"), naming.caption === undefined ? undefined : { title, subtitle: naming.caption }).catch(() => showToast({ severity: "error", summary: "The chart could not be saved as an image." }));
+    downloadPng(graph, name("png"), naming.caption === undefined ? undefined : { title, subtitle: naming.caption }).catch(() => showToast({ severity: "error", summary: t("crm.card.pngFailed") }));
   };
   return (
     <section className="crm-card" aria-labelledby={headingId}>
@@ -95,14 +97,14 @@ export function KeyFigures({ summary, periods }: { summary: RfmSummary; periods:
   const basket = (p: { orders: number; revenue: number }) => (p.orders > 0 ? p.revenue / p.orders : null);
   const currentBasket = basket({ orders: current.orders, revenue: summary.revenue });
   return (
-    <FigureCards label="CRM figures" className="crm-figures">
-      <FigureCard label="Customers" value={formatCount(summary.customers)} definition="People with a counted order in the range." change={compared(summary.customers, previous.customers, "higher-is-better")} />
-      <FigureCard label="Revenue" value={formatMoney(summary.revenue)} definition="NMV of their completed and pending orders." change={compared(summary.revenue, previous.revenue, "higher-is-better")} />
-      <FigureCard label="Orders" value={formatCount(current.orders)} definition="Their completed and pending orders." change={compared(current.orders, previous.orders, "higher-is-better")} />
-      <FigureCard label="Average basket" value={currentBasket === null ? "—" : formatMoney(currentBasket)} definition="Revenue ÷ orders." change={compared(currentBasket, basket(previous), "higher-is-better")} />
-      <FigureCard label="Mean score" value={summary.mean.score === null ? "—" : formatScore(summary.mean.score)} definition="Weighted RFM score, 1 to 5, ranked within the range." />
-      <FigureCard label="Unassigned" value={formatCount(unassigned)} definition="Customers in no segment." />
-      <FigureCard label="Customers in the previous period" value={formatCount(previous.customers)} definition={`${previous.start} to ${previous.end}.`} />
+    <FigureCards label={t("crm.figures.label")} className="crm-figures">
+      <FigureCard label={t("crm.figures.customers")} value={formatCount(summary.customers)} definition={t("crm.figures.customersDefinition")} change={compared(summary.customers, previous.customers, "higher-is-better")} />
+      <FigureCard label={t("crm.figures.revenue")} value={formatMoneyFigure(summary.revenue)} definition={t("crm.figures.revenueDefinition")} change={compared(summary.revenue, previous.revenue, "higher-is-better")} />
+      <FigureCard label={t("crm.figures.orders")} value={formatCount(current.orders)} definition={t("crm.figures.ordersDefinition")} change={compared(current.orders, previous.orders, "higher-is-better")} />
+      <FigureCard label={t("crm.figures.avgBasket")} value={currentBasket === null ? "—" : formatMoneyFigure(currentBasket)} definition={t("crm.figures.avgBasketDefinition")} change={compared(currentBasket, basket(previous), "higher-is-better")} />
+      <FigureCard label={t("crm.figures.meanScore")} value={summary.mean.score === null ? "—" : formatScore(summary.mean.score)} definition={t("crm.figures.meanScoreDefinition")} />
+      <FigureCard label={t("crm.segment.unassigned")} value={formatCount(unassigned)} definition={t("crm.figures.unassignedDefinition")} />
+      <FigureCard label={t("crm.figures.previousCustomers")} value={formatCount(previous.customers)} definition={`${periodText(previous)}.`} />
     </FigureCards>
   );
 }
@@ -125,36 +127,52 @@ export function SegmentsSection({ summary, naming, onSegment, previous, reportAc
   };
   return (
     <Card
-      title="Segments"
+      title={t("crm.segments.title")}
       naming={naming}
       csv={() => toCsv(summary.segments, SEGMENT_CSV)}
       chart={{ spec: segmentChart(summary), height: 320, onPoint: pick }}
       layout="under"
     >
       {reportAction ? <div className="chart-card-actions crm-report-actions">{reportAction}</div> : null}
-      <p className="muted crm-hint">Click a bar, or a segment’s button in the table, to list its customers below.</p>
-      <div className="table-scroll" role="region" aria-label="Segment sizes and revenue" tabIndex={0}>
+      <p className="muted crm-hint">{t("crm.segments.hint")}</p>
+      <div className="table-scroll" role="region" aria-label={t("crm.segments.caption")} tabIndex={0}>
         <table className="crm-figures-table">
-          <caption>Segment sizes and revenue</caption>
+          <caption>{t("crm.segments.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Segment</th>
-              <th scope="col" className="num">Rank</th>
-              <th scope="col" className="num">Customers</th>
-              <th scope="col" className="num">Share of customers</th>
-              <th scope="col" className="num">Revenue</th>
-              <th scope="col" className="num">Share of revenue</th>
-              <th scope="col" className="num">Mean score</th>
-              {previous !== undefined && <th scope="col" className="num">Customers against the previous period</th>}
+              <th scope="col">{t("crm.column.segment")}</th>
+              <th scope="col" className="num">
+                {t("crm.segments.rank")}
+              </th>
+              <th scope="col" className="num">
+                {t("crm.figures.customers")}
+              </th>
+              <th scope="col" className="num">
+                {t("crm.segments.customerShare")}
+              </th>
+              <th scope="col" className="num">
+                {t("crm.figures.revenue")}
+              </th>
+              <th scope="col" className="num">
+                {t("crm.segments.revenueShare")}
+              </th>
+              <th scope="col" className="num">
+                {t("crm.figures.meanScore")}
+              </th>
+              {previous !== undefined && (
+                <th scope="col" className="num">
+                  {t("crm.segments.againstPrevious")}
+                </th>
+              )}
               <th scope="col">
-                <span className="visually-hidden">Customers</span>
+                <span className="visually-hidden">{t("crm.figures.customers")}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {summary.segments.map((s) => (
               <tr key={s.index}>
-                <th scope="row">{s.name}</th>
+                <th scope="row">{segmentLabel(s.name)}</th>
                 <td className="num">{s.rank ?? "—"}</td>
                 <td className="num">{formatCount(s.customers)}</td>
                 <td className="num">{formatShare(s.customerShare)}</td>
@@ -171,11 +189,11 @@ export function SegmentsSection({ summary, naming, onSegment, previous, reportAc
                   <button
                     type="button"
                     className="crm-link"
-                    aria-label={`List the customers of ${s.name}`}
+                    aria-label={t("crm.segments.listOf", { name: segmentLabel(s.name) })}
                     disabled={s.customers === 0}
                     onClick={() => onSegment(s.index)}
                   >
-                    List
+                    {t("crm.segments.list")}
                   </button>
                 </td>
               </tr>
@@ -190,16 +208,17 @@ export function SegmentsSection({ summary, naming, onSegment, previous, reportAc
 export function RfGridSection({ summary, naming }: { summary: RfmSummary; naming: ExportNaming }) {
   const rows = gridRows(summary.grid.counts);
   return (
-    <Card title="Recency × frequency grid" naming={naming} csv={() => toCsv(gridCsvRows(summary), GRID_CSV)} chart={{ spec: rfGridChart(summary), height: 320 }}>
-      <p className="muted crm-hint">R 5: bought most recently; F 5: ordered most often. Scores are quintiles of this period’s customers; equal values share a score.</p>
-      <div className="table-scroll" role="region" aria-label="R × F grid" tabIndex={0}>
+    <Card title={t("crm.grid.title")} naming={naming} csv={() => toCsv(gridCsvRows(summary), GRID_CSV)} chart={{ spec: rfGridChart(summary), height: 320 }}>
+      <p className="muted crm-hint">{t("crm.grid.hint")}</p>
+      <div className="table-scroll" role="region" aria-label={t("crm.grid.region")} tabIndex={0}>
         <table className="crm-figures-table">
-          <caption>Customers by recency score (rows) and frequency score (columns)</caption>
+          <caption>{t("crm.grid.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Recency score</th>
+              <th scope="col">{t("crm.chart.grid.recency")}</th>
               {SCORES.map((f) => (
                 <th scope="col" key={f} className="num">
+                  {/* i18n-ignore: the RFM score letter */}
                   F {f}
                 </th>
               ))}
@@ -208,6 +227,7 @@ export function RfGridSection({ summary, naming }: { summary: RfmSummary; naming
           <tbody>
             {[...SCORES].reverse().map((r) => (
               <tr key={r}>
+                {/* i18n-ignore: the RFM score letter */}
                 <th scope="row">R {r}</th>
                 {SCORES.map((f) => (
                   <td key={f} className="num">
@@ -235,17 +255,17 @@ export function TransitionsSection({ transitions, previous, current, naming }: T
   const v = transitionView(transitions);
   const csv = transitionCsv(v);
   return (
-    <Card title="Segment movement" naming={naming} csv={() => toCsv(csv.rows, csv.columns)}>
+    <Card title={t("crm.transitions.title")} naming={naming} csv={() => toCsv(csv.rows, csv.columns)}>
       <p className="muted crm-hint">
-        From the previous period ({previous}, rows) to this one ({current}, columns). {transitionText(v)}
+        {t("crm.transitions.hint", { previous, current })} {transitionText(v)}
       </p>
-      <div className="table-scroll crm-matrix" role="region" aria-label="Segment movement matrix" tabIndex={0}>
+      <div className="table-scroll crm-matrix" role="region" aria-label={t("crm.transitions.region")} tabIndex={0}>
         <table className="crm-figures-table">
-          <caption>Customers by segment in the previous period (rows) and in this period (columns)</caption>
+          <caption>{t("crm.transitions.caption")}</caption>
           <thead>
             <tr>
               <td className="crm-corner">
-                <span aria-hidden="true">Previous ↓ · This →</span>
+                <span aria-hidden="true">{t("crm.transitions.corner")}</span>
               </td>
               {v.columns.map((c, j) => (
                 <th scope="col" key={j} className="num">
@@ -253,7 +273,7 @@ export function TransitionsSection({ transitions, previous, current, naming }: T
                 </th>
               ))}
               <th scope="col" className="num">
-                Total
+                {t("crm.transitions.total")}
               </th>
             </tr>
           </thead>
@@ -273,7 +293,7 @@ export function TransitionsSection({ transitions, previous, current, naming }: T
               </tr>
             ))}
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{t("crm.transitions.total")}</th>
               {v.columns.map((_, j) => (
                 <td key={j} className="num crm-total">
                   {formatCount(v.columnTotals[j] ?? 0)}

@@ -14,9 +14,10 @@ import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { reportTarget } from "@/components/cir/reportTargets";
+import { t, translateMessage } from "@/i18n/i18n";
 
-export const PAGE_TITLE = "CRM";
-export const NO_CUSTOMERS = "No customers ordered in this range.";
+/** The page's heading. */
+export const pageTitle = (): string => t("crm.title");
 
 export interface CrmViewProps {
   brand: string;
@@ -38,17 +39,17 @@ function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers
     <div className="crm-filter">
       {loaded !== null && (
         <p>
-          <span className="crm-label">Customers of: </span>
+          <span className="crm-label">{t("crm.filter.customersOf")} </span>
           {filterText(loaded.filter)}
           {source !== null && <> ({source})</>}
         </p>
       )}
       {clicks.length > 0 && (
-        <ul className="crm-chips" aria-label="Chart filters">
+        <ul className="crm-chips" aria-label={t("crm.filter.chips")}>
           {clicks.map((c) => (
             <li key={`${c.field}:${c.value}`} className="crm-chip">
               <span>{clickText(c)}</span>
-              <button type="button" aria-label={`Remove the filter ${clickText(c)}`} title="Remove" onClick={() => onRemoveClick(c)}>
+              <button type="button" aria-label={t("crm.filter.remove", { filter: clickText(c) })} title={t("crm.filter.removeTitle")} onClick={() => onRemoveClick(c)}>
                 <i className="pi pi-times" aria-hidden="true" />
               </button>
             </li>
@@ -62,10 +63,10 @@ function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers
 function ScoringSource({ result }: { result: CrmResult }) {
   const line = sourceLine(result.source, result.weighting, result.rules);
   return (
-    <section className="crm-source" aria-label="Weights and segments">
+    <section className="crm-source" aria-label={t("crm.source.region")}>
       <p>{line.text}</p>
       <p>
-        <span className="crm-label">Weights: </span>
+        <span className="crm-label">{t("crm.source.weightsLabel")} </span>
         {line.weights}
       </p>
       {line.notes.map((note) => (
@@ -93,11 +94,11 @@ function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
   return (
     <div className="crm-failure">
       <div role="alert">
-        <p className="empty-title">The customers could not be scored.</p>
-        <p className="error">{error}</p>
+        <p className="empty-title">{t("crm.failed")}</p>
+        <p className="error">{translateMessage(error)}</p>
       </div>
       <button type="button" className="p-button p-component p-button-outlined p-button-sm" onClick={onRetry}>
-        <i className="pi pi-refresh" aria-hidden="true" /> Try again
+        <i className="pi pi-refresh" aria-hidden="true" /> {t("crm.tryAgain")}
       </button>
     </div>
   );
@@ -111,7 +112,7 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
     <>
       <ScoringSource result={result} />
       <div className="chart-card-actions crm-report-actions">
-        <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the CRM figures" />
+        <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label={t("crm.report.figures")} />
       </div>
       <KeyFigures summary={result.summary} periods={loaded} />
       <SegmentsSection
@@ -120,13 +121,13 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
         onSegment={onSegment}
         previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }}
         // A report scores segments without a KPI template: equal weights, the standard segments (docs/cir.md).
-        reportAction={<AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label="the customers by RFM segment (standard segments, equal weights)" />}
+        reportAction={<AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label={t("crm.report.segments")} />}
       />
       <RfGridSection summary={result.summary} naming={naming} />
       <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
       <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">
         <header className="crm-card-head">
-          <h2 id="crm-customers-title">Customers</h2>
+          <h2 id="crm-customers-title">{t("crm.figures.customers")}</h2>
         </header>
         <CustomerTableView {...table} segmentName={segmentName} />
       </section>
@@ -139,23 +140,27 @@ export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, t
   return (
     <section className="page crm-page" aria-labelledby="page-title" aria-busy={phase.kind === "loading" || phase.kind === "scoring"}>
       <header className="crm-header">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <h1 id="page-title">{pageTitle()}</h1>
         <p className="muted">
-          RFM scoring of {brand}’s customers, {periodText(range)}
+          {t("crm.subtitle", { brand, period: periodText(range) })}
           {loaded !== null && <>. {comparedText(loaded)}</>}
         </p>
       </header>
       <FilterLine loaded={loaded} clicks={clicks} onRemoveClick={onRemoveClick} />
-      {phase.kind === "loading" && <Progress label="Loading customers" percent={null} detail="Loading customers…" />}
+      {phase.kind === "loading" && <Progress label={t("crm.loading.label")} percent={null} detail={t("crm.loading.text")} />}
       {phase.kind === "scoring" && (
-        <Progress label="Scoring customers" percent={Math.round(phase.progress * 100)} detail={`Scoring ${formatCount(phase.loaded.current.customers)} customers…`} />
+        <Progress
+          label={t("crm.scoring.label")}
+          percent={Math.round(phase.progress * 100)}
+          detail={t("crm.scoring.text", { count: phase.loaded.current.customers, customers: formatCount(phase.loaded.current.customers) })}
+        />
       )}
       {phase.kind === "failed" && <Failure error={phase.error} onRetry={onRetry} />}
       {phase.kind === "empty" && (
         <div className="empty-state" role="status">
           <i className="pi pi-users" aria-hidden="true" />
-          <p className="empty-title">{NO_CUSTOMERS}</p>
-          <p className="muted">Try another date range, brand or filter.</p>
+          <p className="empty-title">{t("crm.empty.title")}</p>
+          <p className="muted">{t("crm.empty.hint")}</p>
         </div>
       )}
       {phase.kind === "ready" && <Ready loaded={phase.loaded} result={phase.result} table={table} onSegment={onSegment} />}

@@ -5,7 +5,7 @@
  * Plain functions of the worker's answers; only types come from plotly.js and the worker.
  */
 import type { Data, Layout } from "plotly.js";
-import type { CommerceFilter } from "../../../domain/commerce";
+import type { CommerceFilter, OrderStatus } from "../../../domain/commerce";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import { UNASSIGNED, type RfmWeighting, type SegmentRule } from "../../../domain/rfm";
 import { FIRST_CRM_QUERY, type CrmTableQuery } from "../../../domain/crmSearch";
@@ -14,6 +14,9 @@ import { BASE_LAYOUT as SHARED_LAYOUT, GRID_COLOUR } from "@/components/charts/c
 import type { CsvColumn } from "@/components/export/download";
 import { formatCount as count, formatFixed2, formatFraction, formatMoney as money } from "@/components/format/numbers";
 import type { FilterSource, KpiSource, LoadedCustomers } from "@/features/crm/crmLoaders";
+import { formatDay } from "@/components/format/dates";
+import { regionLabel } from "@/features/commerce/commerceFormat";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 
 /** 1234 → "1,234". */
@@ -26,16 +29,38 @@ export const formatScore = (n: number): string => formatFixed2(n);
 export const formatShare = (fraction: number): string => formatFraction(fraction);
 
 // ---------------------------------------------------------------------------------------------
+// Segment names
+
+const SEGMENT_LABEL: Readonly<Record<string, MessageKey>> = {
+  Champions: "crm.segment.champions",
+  "Loyal Customers": "crm.segment.loyalCustomers",
+  "Potential Loyallists": "crm.segment.potentialLoyalists",
+  "New Customers": "crm.segment.newCustomers",
+  Promising: "crm.segment.promising",
+  "About To Sleep": "crm.segment.aboutToSleep",
+  "Can't Lose Them": "crm.segment.cantLoseThem",
+  "At Risk": "crm.segment.atRisk",
+  Hibernating: "crm.segment.hibernating",
+  Unassigned: "crm.segment.unassigned",
+};
+
+/** A segment's name as shown: the standard segments (and Unassigned) in the active language, a template's own names as written. */
+export function segmentLabel(name: string): string {
+  const key = Object.hasOwn(SEGMENT_LABEL, name) ? SEGMENT_LABEL[name] : undefined;
+  return key === undefined ? name : t(key);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Where the weights and segments come from
 
 /** "Recency 80%, Frequency 10%, Monetary 10%". */
 export function weightsText(w: Pick<RfmWeighting, "recency" | "frequency" | "monetary">): string {
-  return `Recency ${formatShare(w.recency)}, Frequency ${formatShare(w.frequency)}, Monetary ${formatShare(w.monetary)}`;
+  return t("crm.weights", { recency: formatShare(w.recency), frequency: formatShare(w.frequency), monetary: formatShare(w.monetary) });
 }
 
-export const NO_KPI_TEMPLATE = "No KPI template selected: equal weights and the default segments.";
+export const noKpiTemplate = (): string => t("crm.source.none");
 /** The KPI button is not on /crm (spec §2): where to pick one. */
-export const CHOOSE_KPI = "To score with a KPI template, select it with the KPI button on another page, such as Brand Experience; the selection carries over to this page.";
+export const chooseKpi = (): string => t("crm.source.chooseKpi");
 
 /** The sentence the page states about the scoring: which template, which weights, which segments. */
 export interface SourceLine {
@@ -53,26 +78,26 @@ export function sourceLine(source: KpiSource, weighting: RfmWeighting, rules: re
   const weights = weightsText(weighting);
   switch (source.kind) {
     case "none":
-      return { text: NO_KPI_TEMPLATE, weights, notes: [CHOOSE_KPI] };
+      return { text: noKpiTemplate(), weights, notes: [chooseKpi()] };
     case "forbidden":
-      return { text: "Your account has no access to KPI templates: equal weights and the default segments.", weights, notes: [] };
+      return { text: t("crm.source.forbidden"), weights, notes: [] };
     case "missing":
-      return { text: `The KPI template ${quoted(source.title)} no longer exists: equal weights and the default segments.`, weights, notes: [] };
+      return { text: t("crm.source.missing", { title: quoted(source.title) }), weights, notes: [] };
     case "template": {
       const title = quoted(source.template.title);
       const hasSegmentBlock = source.template.RFM.some((b) => "segment" in b);
-      const segments = hasSegmentBlock ? `its ${formatCount(rules.length)} segment${rules.length === 1 ? "" : "s"}` : "the default segments (it has none)";
+      const segments = hasSegmentBlock ? t("crm.source.itsSegments", { count: rules.length, countText: formatCount(rules.length) }) : t("crm.source.defaultSegments");
       const notes: string[] = [];
-      if (weighting.defaulted) notes.push(`The template sets no RFM weights, so the three scores weigh the same.`);
+      if (weighting.defaulted) notes.push(t("crm.source.noWeights"));
       else if (Math.abs(weighting.total - 100) > 1e-9) {
-        notes.push(`Its weights add up to ${count(weighting.total, 1)}, not 100; they are used in proportion.`);
+        notes.push(t("crm.source.weightsTotal", { total: count(weighting.total, 1) }));
       }
       const matchNobody = rules.filter((r) => r.source === "none").map((r) => quoted(r.name));
       if (matchNobody.length > 0) {
-        notes.push(`${matchNobody.join(", ")} ${matchNobody.length === 1 ? "has" : "have"} no score ranges and no standard ones, so no customer is in ${matchNobody.length === 1 ? "it" : "them"}.`);
+        notes.push(t("crm.source.matchNobody", { names: matchNobody.join(", "), count: matchNobody.length }));
       }
-      if (hasSegmentBlock && rules.length === 0) notes.push("The template has an empty segment list, so every customer is Unassigned.");
-      return { text: `KPI template ${title}: its RFM weights and ${segments}.`, weights, notes };
+      if (hasSegmentBlock && rules.length === 0) notes.push(t("crm.source.emptySegments"));
+      return { text: t("crm.source.template", { title, segments }), weights, notes };
     }
   }
 }
@@ -82,19 +107,30 @@ export function sourceLine(source: KpiSource, weighting: RfmWeighting, rules: re
 
 const bound = (n: number) => formatMoney(n);
 
+const STATUS_WORD = {
+  completed: "crm.filter.statusWord.completed",
+  pending: "crm.filter.statusWord.pending",
+  cancelled: "crm.filter.statusWord.cancelled",
+  returned: "crm.filter.statusWord.returned",
+} as const satisfies Record<OrderStatus, MessageKey>;
+
+/** An order status inside the filter's sentence ("status completed"). */
+const statusWord = (status: string): string => (Object.hasOwn(STATUS_WORD, status) ? t(STATUS_WORD[status as OrderStatus]) : status);
+
 /** The filter the server applied, in words: "All orders" when it narrows nothing. */
 export function filterText(filter: CommerceFilter): string {
   const parts: string[] = [];
-  if (filter.platforms?.length) parts.push(`platform ${filter.platforms.map((p) => (p === "" ? "(none)" : p)).join(" or ")}`);
-  if (filter.locations?.length) parts.push(`region ${filter.locations.join(" or ")}`);
-  if (filter.statuses?.length) parts.push(`status ${filter.statuses.join(" or ")}`);
-  if (filter.products?.length) parts.push(`product ${filter.products.join(" or ")}`);
+  const or = (values: readonly string[]): string => values.join(t("crm.filter.or"));
+  if (filter.platforms?.length) parts.push(t("crm.filter.platform", { values: or(filter.platforms.map((p) => (p === "" ? t("crm.filter.none") : p))) }));
+  if (filter.locations?.length) parts.push(t("crm.filter.region", { values: or(filter.locations.map(regionLabel)) }));
+  if (filter.statuses?.length) parts.push(t("crm.filter.status", { values: or(filter.statuses.map(statusWord)) }));
+  if (filter.products?.length) parts.push(t("crm.filter.product", { values: or(filter.products) }));
   const min = filter.basketMin ?? null;
   const max = filter.basketMax ?? null;
-  if (min !== null && max !== null) parts.push(`basket size ${bound(min)} to ${bound(max)}`);
-  else if (min !== null) parts.push(`basket size from ${bound(min)}`);
-  else if (max !== null) parts.push(`basket size up to ${bound(max)}`);
-  return parts.length === 0 ? "All orders" : `Orders with ${parts.join(", ")}`;
+  if (min !== null && max !== null) parts.push(t("crm.filter.basketBetween", { min: bound(min), max: bound(max) }));
+  else if (min !== null) parts.push(t("crm.filter.basketFrom", { min: bound(min) }));
+  else if (max !== null) parts.push(t("crm.filter.basketUpTo", { max: bound(max) }));
+  return parts.length === 0 ? t("crm.filter.all") : t("crm.filter.with", { parts: parts.join(", ") });
 }
 
 /** Where the filter came from: "Filter template ‘Shopee only’", "Ad-hoc filter", or null for none. */
@@ -103,9 +139,9 @@ export function filterSourceText(source: FilterSource): string | null {
     case "none":
       return null;
     case "adhoc":
-      return "Ad-hoc filter";
+      return t("crm.filter.adhoc");
     case "template":
-      return source.found ? `Filter template ${quoted(source.title)}` : `The filter template ${quoted(source.title)} no longer exists, so it does not narrow the customers`;
+      return source.found ? t("crm.filter.template", { title: quoted(source.title) }) : t("crm.filter.templateMissing", { title: quoted(source.title) });
   }
 }
 
@@ -113,7 +149,7 @@ export function filterSourceText(source: FilterSource): string | null {
 export { clickText } from "@/components/figures/ChartFilters";
 
 /** "2024-01-01 to 2024-01-31". */
-export const periodText = (p: { start: string; end: string }): string => `${p.start} to ${p.end}`;
+export const periodText = (p: { start: string; end: string }): string => t("crm.period", { start: formatDay(p.start), end: formatDay(p.end) });
 
 /** The previous period the server answered, with its length (the same as the range's). */
 export function comparedPeriod(loaded: Pick<LoadedCustomers, "current" | "previous">): PreviousPeriod {
@@ -122,7 +158,7 @@ export function comparedPeriod(loaded: Pick<LoadedCustomers, "current" | "previo
 
 /** "Compared with 2023-12-01 to 2023-12-31 (412 customers)". */
 export function comparedText(loaded: Pick<LoadedCustomers, "previous">): string {
-  return `Compared with ${periodText(loaded.previous)} (${formatCount(loaded.previous.customers)} customers)`;
+  return t("crm.compared", { period: periodText(loaded.previous), customers: formatCount(loaded.previous.customers) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -157,19 +193,19 @@ function largest(segments: readonly SegmentFigure[]): SegmentFigure | null {
  * A bar's customdata is the segment index (-1 = Unassigned), for clicks.
  */
 export function segmentChart(summary: RfmSummary): ChartSpec {
-  const names = summary.segments.map((s) => s.name);
+  const names = summary.segments.map((s) => segmentLabel(s.name));
   const index = summary.segments.map((s) => s.index);
   const top = largest(summary.segments);
   const unassigned = summary.segments.find((s) => s.index === -1);
   return {
     data: [
       {
-        type: "bar", name: "Customers", x: names, y: summary.segments.map((s) => s.customers), customdata: index,
+        type: "bar", name: t("crm.chart.customers"), x: names, y: summary.segments.map((s) => s.customers), customdata: index,
         marker: { color: summary.segments.map((s) => (s.index === -1 ? COLOURS.unassigned : COLOURS.customers)) },
-        offsetgroup: "customers", hovertemplate: "%{x}: %{y:,} customers<extra></extra>",
+        offsetgroup: "customers", hovertemplate: `${t("crm.chart.segments.hoverCustomers")}<extra></extra>`,
       } as Data,
       {
-        type: "bar", name: "Revenue (THB)", x: names, y: summary.segments.map((s) => s.revenue), customdata: index, yaxis: "y2",
+        type: "bar", name: t("crm.chart.revenueThb"), x: names, y: summary.segments.map((s) => s.revenue), customdata: index, yaxis: "y2",
         marker: { color: COLOURS.revenue }, offsetgroup: "revenue", hovertemplate: "%{x}: ฿%{y:,.2f}<extra></extra>",
       } as Data,
     ],
@@ -177,13 +213,15 @@ export function segmentChart(summary: RfmSummary): ChartSpec {
       ...BASE_LAYOUT,
       barmode: "group",
       xaxis: { automargin: true, tickangle: -30 },
-      yaxis: { title: { text: "Customers", standoff: 8 }, rangemode: "tozero", gridcolor: GRID, automargin: true, separatethousands: true },
-      yaxis2: { title: { text: "Revenue", standoff: 8 }, tickprefix: "฿", rangemode: "tozero", overlaying: "y", side: "right", showgrid: false, automargin: true, separatethousands: true },
+      yaxis: { title: { text: t("crm.chart.customers"), standoff: 8 }, rangemode: "tozero", gridcolor: GRID, automargin: true, separatethousands: true },
+      yaxis2: { title: { text: t("crm.chart.revenue"), standoff: 8 }, tickprefix: "฿", rangemode: "tozero", overlaying: "y", side: "right", showgrid: false, automargin: true, separatethousands: true },
     },
     label:
-      `Customers and revenue per segment, ${formatCount(summary.customers)} customers in all.` +
-      (top === null ? " No customer is scored." : ` Most customers: ${top.name}, ${formatCount(top.customers)} (${formatShare(top.customerShare)}).`) +
-      ` ${UNASSIGNED}: ${formatCount(unassigned?.customers ?? 0)}.`,
+      t("crm.chart.segments.label", { customers: formatCount(summary.customers) }) +
+      (top === null
+        ? ` ${t("crm.chart.noneScored")}`
+        : ` ${t("crm.chart.segments.most", { name: segmentLabel(top.name), customers: formatCount(top.customers), share: formatShare(top.customerShare) })}`) +
+      ` ${segmentLabel(UNASSIGNED)}: ${formatCount(unassigned?.customers ?? 0)}.`,
   };
 }
 
@@ -215,21 +253,21 @@ export function rfGridChart(summary: RfmSummary): ChartSpec {
         customdata: revenue,
         colorscale: [[0, "#fff4ec"], [1, "#c94d0a"]],
         texttemplate: "%{z:,}",
-        hovertemplate: "%{y}, %{x}: %{z:,} customers, ฿%{customdata:,.2f}<extra></extra>",
-        colorbar: { title: { text: "Customers" }, thickness: 12 },
+        hovertemplate: `${t("crm.chart.grid.hover")}<extra></extra>`,
+        colorbar: { title: { text: t("crm.chart.customers") }, thickness: 12 },
         xgap: 2,
         ygap: 2,
       } as unknown as Data,
     ],
     layout: {
       ...BASE_LAYOUT,
-      xaxis: { title: { text: "Frequency score" }, side: "bottom", automargin: true },
-      yaxis: { title: { text: "Recency score" }, automargin: true },
+      xaxis: { title: { text: t("crm.chart.grid.frequency") }, side: "bottom", automargin: true },
+      yaxis: { title: { text: t("crm.chart.grid.recency") }, automargin: true },
       margin: { l: 64, r: 16, t: 16, b: 48 },
     },
     label:
-      "Customers by recency score (rows, 1 to 5) and frequency score (columns, 1 to 5)." +
-      (b === null ? " No customer is scored." : ` Most customers at R ${b.r}, F ${b.f}: ${formatCount(b.count)}.`),
+      t("crm.chart.grid.label") +
+      (b === null ? ` ${t("crm.chart.noneScored")}` : ` ${t("crm.chart.grid.most", { r: b.r, f: b.f, count: formatCount(b.count) })}`),
   };
 }
 
@@ -238,13 +276,13 @@ export function rfGridChart(summary: RfmSummary): ChartSpec {
 
 /** The segment table's rows: the worker's figures, Unassigned last. */
 export const SEGMENT_CSV: readonly CsvColumn<SegmentFigure>[] = [
-  { header: "segment", value: (s) => s.name },
-  { header: "rank", value: (s) => s.rank },
-  { header: "customers", value: (s) => s.customers },
-  { header: "customer_share", value: (s) => round(s.customerShare, 4) },
-  { header: "revenue", value: (s) => round(s.revenue, 2) },
-  { header: "revenue_share", value: (s) => round(s.revenueShare, 4) },
-  { header: "mean_score", value: (s) => (s.meanScore === null ? null : round(s.meanScore, 2)) },
+  { header: "segment", value: (s) => s.name }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "rank", value: (s) => s.rank }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "customers", value: (s) => s.customers }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "customer_share", value: (s) => round(s.customerShare, 4) }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "revenue", value: (s) => round(s.revenue, 2) }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "revenue_share", value: (s) => round(s.revenueShare, 4) }, // i18n-ignore: CSV field name (machine-readable)
+  { header: "mean_score", value: (s) => (s.meanScore === null ? null : round(s.meanScore, 2)) }, // i18n-ignore: CSV field name (machine-readable)
 ];
 
 function round(n: number, digits: number): number {
@@ -264,12 +302,14 @@ export function gridCsvRows(summary: RfmSummary): GridCsvRow[] {
 }
 
 export const GRID_CSV: readonly CsvColumn<GridCsvRow>[] = [
-  { header: "recency_score", value: (row) => row.r },
-  ...SCORES.map((f): CsvColumn<GridCsvRow> => ({ header: `frequency_${f}`, value: (row) => row.counts[f - 1] ?? 0 })),
+  { header: "recency_score", value: (row) => row.r }, // i18n-ignore: CSV field name (machine-readable)
+  ...SCORES.map((f): CsvColumn<GridCsvRow> => ({ header: `frequency_${f}`, value: (row) => row.counts[f - 1] ?? 0 })), // i18n-ignore: CSV field name (machine-readable)
 ];
 
-export const NEW_ROW = "New";
-export const GONE_COLUMN = "Gone";
+/** The transition matrix's last row: customers who were not customers in the previous period. */
+export const newRow = (): string => t("crm.transitions.new");
+/** The transition matrix's last column: customers who did not buy in this period. */
+export const goneColumn = (): string => t("crm.transitions.gone");
 
 /** The transition matrix as the table shows it: "from" rows (previous period), "to" columns (this period). */
 export interface TransitionView {
@@ -288,15 +328,15 @@ export interface TransitionView {
   readonly gone: number;
 }
 
-export function transitionView(t: RfmTransitionTable): TransitionView {
-  const last = t.size - 1;
-  const rows = t.labels.map((l, i) => (i === last ? NEW_ROW : l));
-  const columns = t.labels.map((l, i) => (i === last ? GONE_COLUMN : l));
-  const counts = t.counts.map((row) => row.slice());
+export function transitionView(tt: RfmTransitionTable): TransitionView {
+  const last = tt.size - 1;
+  const rows = tt.labels.map((l, i) => (i === last ? newRow() : segmentLabel(l)));
+  const columns = tt.labels.map((l, i) => (i === last ? goneColumn() : segmentLabel(l)));
+  const counts = tt.counts.map((row) => row.slice());
   const rowTotals = counts.map((row) => row.reduce((a, b) => a + b, 0));
   const columnTotals = columns.map((_, j) => counts.reduce((a, row) => a + (row[j] ?? 0), 0));
   const max = counts.reduce((m, row) => Math.max(m, ...row), 0);
-  return { rows, columns, counts, rowTotals, columnTotals, max, retained: t.retained, new: t.new, gone: t.gone };
+  return { rows, columns, counts, rowTotals, columnTotals, max, retained: tt.retained, new: tt.new, gone: tt.gone };
 }
 
 /**
@@ -315,7 +355,7 @@ export function previousSegmentSizes(t: RfmTransitionTable): Map<number, number>
 
 /** The words of the transition matrix: how many stayed, came and went. */
 export function transitionText(v: TransitionView): string {
-  return `${formatCount(v.retained)} customers bought in both periods, ${formatCount(v.new)} are new and ${formatCount(v.gone)} did not buy again.`;
+  return t("crm.transitions.text", { retained: formatCount(v.retained), newCount: formatCount(v.new), gone: formatCount(v.gone) });
 }
 
 export interface TransitionCsvRow {
@@ -327,7 +367,7 @@ export function transitionCsv(v: TransitionView): { rows: TransitionCsvRow[]; co
   return {
     rows: v.rows.map((from, i) => ({ from, counts: v.counts[i] ?? [] })),
     columns: [
-      { header: "previous_period", value: (r) => r.from },
+      { header: "previous_period", value: (r) => r.from }, // i18n-ignore: CSV field name (machine-readable)
       ...v.columns.map((to, j): CsvColumn<TransitionCsvRow> => ({ header: to, value: (r) => r.counts[j] ?? 0 })),
     ],
   };
@@ -355,27 +395,33 @@ export interface CustomerColumn {
   readonly firstDirection: "asc" | "desc";
 }
 
-export const CUSTOMER_COLUMNS: readonly CustomerColumn[] = [
-  { key: "id", header: "Customer ID", numeric: false, text: (r) => r.id, firstDirection: "asc" },
-  { key: "recencyDays", header: "Recency (days)", numeric: true, text: (r) => formatCount(r.recencyDays), firstDirection: "asc" },
-  { key: "frequency", header: "Orders", numeric: true, text: (r) => formatCount(r.frequency), firstDirection: "desc" },
-  { key: "monetary", header: "Spend", numeric: true, text: (r) => formatMoney(r.monetary), firstDirection: "desc" },
-  { key: "r", header: "R", numeric: true, text: (r) => String(r.r), firstDirection: "desc" },
-  { key: "f", header: "F", numeric: true, text: (r) => String(r.f), firstDirection: "desc" },
-  { key: "m", header: "M", numeric: true, text: (r) => String(r.m), firstDirection: "desc" },
-  { key: "score", header: "Score", numeric: true, text: (r) => formatScore(r.score), firstDirection: "desc" },
-  { key: "segment", header: "Segment", numeric: false, text: (r) => r.segment, firstDirection: "desc" },
+/** The customer table's columns, in the active language. */
+export const customerColumns = (): CustomerColumn[] => [
+  { key: "id", header: t("crm.column.id"), numeric: false, text: (r) => r.id, firstDirection: "asc" },
+  { key: "recencyDays", header: t("crm.column.recencyDays"), numeric: true, text: (r) => formatCount(r.recencyDays), firstDirection: "asc" },
+  { key: "frequency", header: t("crm.column.orders"), numeric: true, text: (r) => formatCount(r.frequency), firstDirection: "desc" },
+  { key: "monetary", header: t("crm.column.spend"), numeric: true, text: (r) => formatMoney(r.monetary), firstDirection: "desc" },
+  { key: "r", header: t("crm.column.r"), numeric: true, text: (r) => String(r.r), firstDirection: "desc" },
+  { key: "f", header: t("crm.column.f"), numeric: true, text: (r) => String(r.f), firstDirection: "desc" },
+  { key: "m", header: t("crm.column.m"), numeric: true, text: (r) => String(r.m), firstDirection: "desc" },
+  { key: "score", header: t("crm.column.score"), numeric: true, text: (r) => formatScore(r.score), firstDirection: "desc" },
+  { key: "segment", header: t("crm.column.segment"), numeric: false, text: (r) => segmentLabel(r.segment), firstDirection: "desc" },
 ];
 
-/** What the column headers' titles spell out. */
-export const COLUMN_TITLES: Partial<Record<RfmSortKey, string>> = {
-  r: "Recency score, 1–5",
-  f: "Frequency score, 1–5",
-  m: "Monetary score, 1–5",
-  score: "Weighted RFM score, 1–5",
-  recencyDays: "Days from the last order to the end of the range",
-  monetary: "Net spend in the range (completed and pending orders)",
+const COLUMN_TITLE: Partial<Record<RfmSortKey, MessageKey>> = {
+  r: "crm.columnTitle.r",
+  f: "crm.columnTitle.f",
+  m: "crm.columnTitle.m",
+  score: "crm.columnTitle.score",
+  recencyDays: "crm.columnTitle.recencyDays",
+  monetary: "crm.columnTitle.monetary",
 };
+
+/** What a column header's title spells out (none for the plain ones). */
+export function columnTitle(key: RfmSortKey): string | undefined {
+  const k = COLUMN_TITLE[key];
+  return k === undefined ? undefined : t(k);
+}
 
 /** The customer table's query (`domain/crmSearch.ts`: it also lives in the URL). */
 export type TableQuery = CrmTableQuery;
@@ -395,7 +441,7 @@ export function exportQuery(q: TableQuery): CustomerQuery {
 /** A header's click: the same column turns the order round, another column sorts by it from the first page. */
 export function sortedBy(q: TableQuery, key: RfmSortKey): TableQuery {
   if (q.sortBy === key) return { ...q, direction: q.direction === "asc" ? "desc" : "asc", page: 0 };
-  const column = CUSTOMER_COLUMNS.find((c) => c.key === key);
+  const column = customerColumns().find((c) => c.key === key);
   return { ...q, sortBy: key, direction: column?.firstDirection ?? "desc", page: 0 };
 }
 
@@ -406,16 +452,17 @@ export function ariaSortOf(q: TableQuery, key: RfmSortKey): "ascending" | "desce
 
 /** "Customers 1–25 of 1,234" (or "No customers match"). */
 export function rowsText(page: { total: number; page: number; pageSize: number; rows: readonly unknown[] }): string {
-  if (page.total === 0) return "No customers match";
+  if (page.total === 0) return t("crm.table.noMatch");
   const first = page.page * page.pageSize + 1;
   const last = first + page.rows.length - 1;
-  return `Customers ${formatCount(first)}–${formatCount(last)} of ${formatCount(page.total)}`;
+  return t("crm.table.rows", { first: formatCount(first), last: formatCount(last), total: formatCount(page.total) });
 }
 
 
 /** What an empty page of the table says. */
 export function noRowsText(search: string, segmentName: string | null): string {
-  const where = segmentName !== null ? ` in ${segmentName}` : "";
   const needle = search.trim();
-  return needle !== "" ? `No customer ID contains ‘${needle}’${where}.` : `No customers${where}.`;
+  if (segmentName === null) return needle !== "" ? t("crm.table.noIdContains", { needle }) : t("crm.table.noCustomers");
+  const segment = segmentLabel(segmentName);
+  return needle !== "" ? t("crm.table.noIdContainsIn", { needle, segment }) : t("crm.table.noCustomersIn", { segment });
 }
