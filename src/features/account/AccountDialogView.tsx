@@ -7,6 +7,8 @@ import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { ProgressBar } from "@/components/ui/ProgressBar";
 import { initials } from "../../../machines/accountDialog/imageFile";
+import { formatPercent } from "@/components/format/numbers";
+import { t, translateMessage } from "@/i18n/i18n";
 import "@/features/account/accountDialog.css";
 
 export interface AccountDialogViewProps {
@@ -36,30 +38,30 @@ export function AccountDialogView(p: AccountDialogViewProps) {
       onHide={() => {
         if (p.canClose) p.onClose();
       }}
-      header="Account Detail"
+      header={t("common.account.title")}
       style={{ width: "500px", maxWidth: "calc(100vw - 16px)" }}
       closable={p.canClose}
       footer={
         <div className="dialog-actions">
-          <Button type="button" label="Upload Image" icon="pi pi-upload" onClick={() => fileInput.current?.click()} disabled={p.busy} />
-          <Button type="button" label="Close" outlined onClick={p.onClose} disabled={!p.canClose} />
+          <Button type="button" label={t("common.account.uploadImage")} icon="pi pi-upload" onClick={() => fileInput.current?.click()} disabled={p.busy} />
+          <Button type="button" label={t("common.action.close")} outlined onClick={p.onClose} disabled={!p.canClose} />
         </div>
       }
     >
       <div className="account-detail">
         {p.image !== "" ? (
-          <img className="account-detail__image" src={p.image} alt={`Profile image of ${p.name}`} width={96} height={96} />
+          <img className="account-detail__image" src={p.image} alt={t("common.account.imageOf", { name: p.name })} width={96} height={96} />
         ) : (
-          <div className="account-detail__placeholder" role="img" aria-label={`No profile image: initials ${initials(p.name)}`}>
+          <div className="account-detail__placeholder" role="img" aria-label={t("common.account.noImage", { initials: initials(p.name) })}>
             {initials(p.name)}
           </div>
         )}
         <dl className="account-detail__fields">
-          <dt>Name</dt>
+          <dt>{t("common.account.name")}</dt>
           <dd>{p.name}</dd>
-          <dt>Email</dt>
+          <dt>{t("common.account.email")}</dt>
           <dd>{p.email}</dd>
-          <dt>Version</dt>
+          <dt>{t("common.account.version")}</dt>
           <dd>{p.version}</dd>
         </dl>
       </div>
@@ -68,7 +70,7 @@ export function AccountDialogView(p: AccountDialogViewProps) {
         type="file"
         accept={ACCEPT}
         hidden
-        aria-label="Profile image file"
+        aria-label={t("common.account.imageFile")}
         onChange={(e) => {
           const file = e.target.files?.[0];
           // Reset, so picking the same file again still reports a change.
@@ -78,13 +80,13 @@ export function AccountDialogView(p: AccountDialogViewProps) {
       />
       {p.uploading && (
         <div className="account-detail__progress">
-          <span id="upload-progress-label">Uploading… {p.progress}%</span>
+          <span id="upload-progress-label">{t("common.account.uploading", { percent: formatPercent(p.progress, 0) })}</span>
           <ProgressBar value={p.progress} showValue={false} aria-labelledby="upload-progress-label" role="progressbar" aria-valuenow={p.progress} aria-valuemin={0} aria-valuemax={100} />
         </div>
       )}
       {p.error !== null && (
         <p className="form-error" role="alert">
-          {p.error}
+          {translateMessage(p.error)}
         </p>
       )}
     </Dialog>
