@@ -15,12 +15,16 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { CirSectionDataResponse, FigureUnit, Report, ReportFigure, SectionData, SectionResult } from "../../domain/cirContract";
+import type { CalendarSystem } from "../../domain/locale";
+import { calendarLine, formatDayIn } from "./dates";
 
 export interface ReportPdfInput {
   readonly report: Report;
   readonly data: CirSectionDataResponse["data"];
   /** When it was made (shown in Bangkok time). */
   readonly generatedAt: Date;
+  /** The reader's calendar: the PDF's dates are written in it and its header names it (default Gregorian). */
+  readonly calendar?: CalendarSystem;
 }
 
 const require = createRequire(import.meta.url);
@@ -213,13 +217,13 @@ export function niceTicks(min: number, max: number, count = 4): number[] {
   return ticks;
 }
 
-function xLabel(x: string, kind: "day" | "week" | "month" | "category"): string {
-  if (kind === "month") return x;
+function xLabel(x: string, kind: "day" | "week" | "month" | "category", calendar: CalendarSystem): string {
+  if (kind === "month") return formatDayIn(x, calendar);
   if (kind === "category") return x;
   return x.slice(5); // MM-DD
 }
 
-function chartBlock(doc: Doc, data: Extract<SectionData, { kind: "chart" }>): Block {
+function chartBlock(doc: Doc, data: Extract<SectionData, { kind: "chart" }>, calendar: CalendarSystem): Block {
   const legendH = data.series.length > 0 ? 14 * Math.ceil(data.series.length / 4) : 0;
   const defH = measure(doc, data.definition, { size: 7 });
   const height = CHART_H - 14 + legendH + 4 + defH;
@@ -253,7 +257,7 @@ function chartBlock(doc: Doc, data: Extract<SectionData, { kind: "chart" }>): Bl
         const every = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor(plot.w / 48))));
         xs.forEach((x, i) => {
           if (i % every !== 0) return;
-          const label = xLabel(x, data.x);
+          const label = xLabel(x, data.x, calendar);
           const w = Math.min(widthOf(doc, label, 7), band * every - 2);
           write(doc, label, xAt(i) - w / 2, plot.y + plot.h + 4, { size: 7, color: MUTED, width: Math.max(w, 10), lineBreak: false });
         });
@@ -333,27 +337,27 @@ function sectionBlock(doc: Doc, title: string | null, sub: string | null, body: 
   };
 }
 
-const rangeText = (start: string, end: string) => `${start} – ${end}`;
+const rangeText = (start: string, end: string, calendar: CalendarSystem) => `${formatDayIn(start, calendar)} – ${formatDayIn(end, calendar)}`;
 
-function blockOf(doc: Doc, report: Report, result: SectionResult | undefined, section: Report["sections"][number]): Block {
+function blockOf(doc: Doc, report: Report, result: SectionResult | undefined, section: Report["sections"][number], calendar: CalendarSystem): Block {
   if (section.type === "text") return sectionBlock(doc, null, null, textBlock(doc, section.text));
   if (result === undefined) return sectionBlock(doc, section.title ?? section.source, null, textBlock(doc, "This section has no data."));
   if (result.status === "unavailable") {
     return sectionBlock(doc, result.title, null, textBlock(doc, result.reason));
   }
-  const sub = `${result.brand !== report.brand ? `${result.brand} · ` : ""}${rangeText(result.start, result.end)} · compared with ${rangeText(result.previousStart, result.previousEnd)}`;
-  const body = result.data.kind === "figures" ? figuresBlock(doc, result.data.figures) : chartBlock(doc, result.data);
+  const sub = `${result.brand !== report.brand ? `${result.brand} · ` : ""}${rangeText(result.start, result.end, calendar)} · compared with ${rangeText(result.previousStart, result.previousEnd, calendar)}`;
+  const body = result.data.kind === "figures" ? figuresBlock(doc, result.data.figures) : chartBlock(doc, result.data, calendar);
   return sectionBlock(doc, result.title, sub, body);
 }
 
 /** The report as PDF bytes. */
-export function renderReportPdf({ report, data, generatedAt }: ReportPdfInput): Promise<Uint8Array> {
+export function renderReportPdf({ report, data, generatedAt, calendar = "gregorian" }: ReportPdfInput): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: "A4",
     // Text that flows onto a next page stops above the footer.
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: PAGE.margin + PAGE.footer },
     bufferPages: true,
-    info: { Title: report.title, Author: report.owner.name, Subject: `${report.brand} ${rangeText(data.start, data.end)}`, Producer: "brand-dashboard" },
+    info: { Title: report.title, Author: report.owner.name, Subject: `${report.brand} ${rangeText(data.start, data.end, calendar)}`, Producer: "brand-dashboard" },
   });
   doc.registerFont(FONT.regular.latin, fontFile("latin", 400));
   doc.registerFont(FONT.regular.thai, fontFile("thai", 400));
@@ -370,15 +374,16 @@ export function renderReportPdf({ report, data, generatedAt }: ReportPdfInput): 
   let y = PAGE.margin;
   y += write(doc, report.title, PAGE.margin, y, { size: 20, weight: "bold" }) + 4;
   y += write(doc, report.brand, PAGE.margin, y, { size: 12, weight: "bold", color: "#2563eb" }) + 2;
-  y += write(doc, rangeText(data.start, data.end), PAGE.margin, y, { size: 10 }) + 2;
-  y += write(doc, `Generated ${bangkokDateTime(generatedAt)} (Bangkok) · by ${report.owner.name}`, PAGE.margin, y, { size: 8, color: MUTED }) + 8;
+  y += write(doc, rangeText(data.start, data.end, calendar), PAGE.margin, y, { size: 10 }) + 2;
+  y += write(doc, `Generated ${formatDayIn(bangkokDateTime(generatedAt), calendar)} (Bangkok) · by ${report.owner.name}`, PAGE.margin, y, { size: 8, color: MUTED }) + 2;
+  y += write(doc, calendarLine(calendar), PAGE.margin, y, { size: 8, color: MUTED }) + 8;
   doc.save().lineWidth(0.8).moveTo(PAGE.margin, y).lineTo(PAGE.margin + CONTENT_W, y).stroke(RULE).restore();
   y += SECTION_GAP - 4;
 
   const results = new Map(data.sections.map((s) => [s.id, s]));
   const top = PAGE.margin;
   for (const section of report.sections) {
-    const block = blockOf(doc, report, results.get(section.id), section);
+    const block = blockOf(doc, report, results.get(section.id), section, calendar);
     const fitsOnAPage = block.height <= BOTTOM - top;
     if (y + block.height > BOTTOM && y > top) {
       // A section that fits on a page never starts where it would overflow; a longer one starts on a new page too.

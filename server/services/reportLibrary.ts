@@ -10,6 +10,7 @@
 import type { CirSectionDataResponse, Report, ReportRange, Section } from "../../domain/cirContract";
 import type { LibraryFile, ReportSchedule, ScheduleFrequency } from "../../domain/reportLibraryContract";
 import { REPORT_SCHEDULE_HOUR } from "../../domain/reportLibraryContract";
+import { CALENDARS, type CalendarSystem } from "../../domain/locale";
 import { renderReportPdf } from "../reports/pdf";
 import type { Queryable, Storage } from "../storage/storage";
 import { ServiceError } from "./errors";
@@ -116,12 +117,22 @@ export interface MadePdf {
 export class ReportLibraryService {
   constructor(private readonly db: Storage, private readonly reports: ReportSource) {}
 
-  /** The report's PDF as the user reads it now (404 when they may not read it). */
-  async makePdf(userId: number, reportId: number, now: Date = new Date()): Promise<MadePdf> {
+  /**
+   * The report's PDF as the user reads it now (404 when they may not read it), its dates in the
+   * user's calendar (`calendar`, else the user's stored one: a schedule's PDF follows its owner's).
+   */
+  async makePdf(userId: number, reportId: number, now: Date = new Date(), calendar?: CalendarSystem): Promise<MadePdf> {
     const report = await this.reports.readable(userId, reportId);
     const data = await this.reports.sectionData(userId, report.range, report.sections, now);
-    const bytes = await renderReportPdf({ report, data, generatedAt: now });
+    const bytes = await renderReportPdf({ report, data, generatedAt: now, calendar: calendar ?? (await this.calendarOf(userId)) });
     return { report, start: data.start, end: data.end, bytes, fileName: pdfFileName(report.title, data.start, data.end) };
+  }
+
+  /** The calendar the user reads dates in (users.calendar, migration 024); Gregorian for an unknown user. */
+  private async calendarOf(userId: number): Promise<CalendarSystem> {
+    const res = await this.db.query<{ calendar: string }>("SELECT calendar FROM users WHERE id = $1", [userId]);
+    const calendar = res.rows[0]?.calendar;
+    return (CALENDARS as readonly string[]).includes(calendar ?? "") ? (calendar as CalendarSystem) : "gregorian";
   }
 
   /** The user's files (newest first) and schedules (next due first). */
