@@ -39,6 +39,7 @@ import {
   LibraryFileResponse, LibraryIdRequest, ReportLibraryResponse, SaveReportToLibraryRequest, ScheduleReportRequest, ScheduleReportResponse,
 } from "./reportLibraryContract";
 import { SaleRequest, SaleSummary } from "./saleContract";
+import { LocalePreference } from "./locale";
 
 /** Every error answer of the API: a machine-readable code and a sentence naming the field. */
 export const ApiError = Schema.Struct({
@@ -151,6 +152,10 @@ export const UploadResponse = Schema.Struct({
 });
 export type UploadResponse = typeof UploadResponse.Type;
 
+/** The answer to `update-locale`: the language and calendar now kept for the user (issue 18). */
+export const LocaleResponse = Schema.Struct({ msg: Schema.String, data: LocalePreference });
+export type LocaleResponse = typeof LocaleResponse.Type;
+
 export const FilterPageRequest = Schema.Struct({
   filter: Schema.Array(Schema.String.check(Schema.isMaxLength(100))).check(Schema.isMaxLength(1000)),
 });
@@ -208,6 +213,8 @@ export const Api = {
   restoreKpiTemplate: call({ method: "POST", path: "/user/restore-kpi-template", request: TitleRequest, response: RestoreKpiTemplateResponse, permission: "9" }),
   uploadImg: call({ method: "POST", path: "/user/upload-img", request: NoBody, response: UploadResponse, permission: null }),
   filterPage: call({ method: "POST", path: "/user/filter-page", request: FilterPageRequest, response: FilterPageResponse, permission: null }),
+  /** The user's language and calendar (issue 18, docs/i18n.md), remembered on the server. */
+  updateLocale: call({ method: "POST", path: "/user/update-locale", request: LocalePreference, response: LocaleResponse, permission: null }),
   /** Multipart (`file`, `account`, `page`): the request schema covers the text fields; 400 answers are `ImportMetricsRefusal`. */
   importMetrics: call({ method: "POST", path: "/user/import-metrics", request: ImportMetricsFields, response: ImportMetricsResponse, permission: "9" }),
   metricsSummary: call({ method: "GET", path: "/user/metrics-summary", request: MetricsSummaryRequest, response: MetricsSummaryResponse, permission: null }),

@@ -3,6 +3,7 @@
  * The server decodes request bodies with them, the browser decodes responses with them.
  */
 import { Schema } from "effect";
+import { CalendarSystem, Language } from "./locale";
 
 const text = (max: number) => Schema.String.check(Schema.isMaxLength(max));
 
@@ -68,6 +69,9 @@ export const UserData = Schema.Struct({
   permissions: Schema.Array(PermissionCode),
   brandSettings: Schema.Array(BrandSetting),
   accountTime: Schema.Struct({ template: Schema.Array(AccountTimeEntry) }),
+  /** The user's language and calendar (issue 18, docs/i18n.md). */
+  language: Language,
+  calendar: CalendarSystem,
 });
 export type UserData = typeof UserData.Type;
 

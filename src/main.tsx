@@ -8,6 +8,9 @@ import { setupInspector } from "@/app/inspect";
 import { rerunGuardsOnAuthChange, router } from "@/router";
 import { loadShellRules, needsShellRules } from "@/app/shellRulesLoader";
 import "@/styles.css";
+import { startLocale } from "@/app/locale";
+import { loadAppMessages } from "@/i18n/i18n";
+import { LocaleRoot } from "@/i18n/LocaleRoot";
 
 void setupInspector();
 rerunGuardsOnAuthChange();
@@ -19,13 +22,18 @@ if (root === null) throw new Error("index.html has no #root element");
 // A default-layout page opened directly: its route needs the shell rules to match. A failure
 // to load them is left to the router, which then shows the error page. The chunks of the
 // layout and the page (by path alone) are fetched meanwhile instead of after the match.
+// The remembered language's messages (issue 18) load meanwhile, so the first paint speaks it.
+const locale = startLocale();
 if (needsShellRules(window.location.pathname)) {
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
-  await loadShellRules().catch(() => undefined);
+  await Promise.all([loadShellRules().catch(() => undefined), locale.then(loadAppMessages).catch(() => undefined)]);
 }
+await locale;
 
 createRoot(root).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <LocaleRoot>
+      <RouterProvider router={router} />
+    </LocaleRoot>
   </StrictMode>,
 );

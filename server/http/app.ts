@@ -201,6 +201,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
   });
   route("getUser", async (_b, p) => ({ user: await deps.users.userData(me(p).userId) }));
   route("filterPage", async (b, p) => ({ data: await deps.users.pagesOf(me(p).userId, b.filter) }));
+  route("updateLocale", async (b, p) => ({ msg: "Language and calendar saved", data: await deps.users.setLocale(me(p).userId, b) }));
 
   // Admin (issue 17, docs/admin.md): users, brands, accounts and the audit; scoped to the admin's brands unless they hold 0.
   route("adminUsers", async (b, p) => deps.admin.listUsers(me(p).userId, b));

@@ -5,7 +5,9 @@ export type EntityKind = "filter_template" | "kpi_template" | "profile_image" | 
   /** Admin (issue 17, docs/admin.md): the audit's kinds. */
   | "user" | "brand" | "account"
   /** CIR reports (issue 17, docs/cir.md): key = the report's id. */
-  | "cir_report";
+  | "cir_report"
+  /** The user's language and calendar (issue 18): key = the user's id. */
+  | "user_locale";
 
 export interface NewEvent {
   /** The user whose data changed (null for changes outside any user, e.g. CLI on brands). */

@@ -1,4 +1,5 @@
 import type { Page, PermissionCode, UserData } from "../../domain/entities";
+import type { LocalePreference } from "../../domain/locale";
 import { PermissionCodes } from "../../domain/entities";
 import type { Queryable, Storage } from "../storage/storage";
 import { hashPassword, passwordWeakness } from "../auth/passwords";
@@ -16,7 +17,7 @@ export const O2O_TOKEN_MASK = "stored-on-server";
  * brand without channels, or a user without brands, falls back to the global `account_template`).
  */
 const USER_DATA_SQL = `
-SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token,
+SELECT u.name, u.email, u.img_profile AS "imgProfile", u.remember_token, u.language, u.calendar,
   -- The o2o credential stays on the server (the proxy uses it); the browser only learns whether there is one.
   CASE WHEN u.token_o2o <> '' OR EXISTS (SELECT 1 FROM user_brands ub JOIN brands b ON b.id = ub.brand_id WHERE ub.user_id = u.id AND b.o2o_token <> '')
        THEN '${O2O_TOKEN_MASK}' ELSE '' END AS "tokenO2O", u.permissions,
@@ -163,6 +164,16 @@ export class UserService {
       await appendEvent(tx, { userId, actor: `user:${userId}`, type: "profileImage.set", entity: "profile_image", key: String(userId), payload: { url } });
     });
     this.caches.forgetUser(userId);
+  }
+
+  /** The user's language and calendar (issue 18), kept with an event like every change a user makes. */
+  async setLocale(userId: number, pref: LocalePreference): Promise<LocalePreference> {
+    await this.db.transaction(async (tx) => {
+      await tx.query("UPDATE users SET language = $2, calendar = $3 WHERE id = $1", [userId, pref.language, pref.calendar]);
+      await appendEvent(tx, { userId, actor: `user:${userId}`, type: "locale.set", entity: "user_locale", key: String(userId), payload: { language: pref.language, calendar: pref.calendar } });
+    });
+    this.caches.forgetUser(userId);
+    return { language: pref.language, calendar: pref.calendar };
   }
 
   /** The ids of brands named; 400 naming `brands` for a name that is no brand. */

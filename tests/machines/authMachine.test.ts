@@ -20,6 +20,8 @@ const demoUser: UserData = {
   permissions: ["1"],
   brandSettings: [{ name: "Tipco", maLabel: "Facebook MA" }],
   accountTime: { template: [{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }] },
+  language: "en",
+  calendar: "gregorian",
 };
 
 let issued = 0;

@@ -39,6 +39,8 @@ const user: UserData = {
   permissions: ["1", "9"],
   brandSettings: [{ name: "Tipco", maLabel: "Facebook MA" }],
   accountTime: { template: [{ channel: "facebook", startYear: 2021 }, { channel: "tiktok", startYear: 2021 }] },
+  language: "en",
+  calendar: "gregorian",
 };
 
 const httpError = (status: number, message: string) => Object.assign(new Error(message), { status });
