@@ -42,9 +42,11 @@ import { cirEditorMachine } from "./cir/cirEditorMachine";
 import { addToReportMachine } from "./cir/addToReportMachine";
 import { reportLibraryActionsMachine, reportLibraryMachine } from "./reportLibrary/reportLibraryMachine";
 import { saleMachine } from "./sale/saleMachine";
+import { localeMachine } from "./locale/localeMachine";
 
 export const MACHINES = {
   auth: authMachine,
+  locale: localeMachine,
   chunkReload: chunkReloadMachine,
   filterDrawer: filterDrawerMachine,
   templateActivation: templateActivationMachine,
