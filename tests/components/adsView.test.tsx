@@ -5,7 +5,7 @@
 // drill-down; pacing against the KPI plan; the URL of the table; the empty and failed states.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
 import type { AdFigures, AdsFigures, AdsRow } from "../../domain/adsContract";
 import type { KpiPlan, KpiTemplate } from "../../domain/entities";
 import { KpiParamKeys } from "../../domain/entities";
@@ -19,7 +19,13 @@ import { adsPacingOf, pacingTable } from "@/features/ads/adsPacing";
 import { adsRequestOf, channelOf } from "@/features/ads/adsRequest";
 import { adsSearchOf, adsTableOf, drilledInto, FIRST_ADS_TABLE, sortedBy, upTo } from "@/features/ads/adsSearch";
 import { AdsTableView, type AdsTableProps } from "@/features/ads/AdsTable";
-import { AdsView, NO_ADS, NOTHING_SENT, type AdsViewProps } from "@/features/ads/AdsView";
+import { AdsView, noAds, nothingSent, type AdsViewProps } from "@/features/ads/AdsView";
+
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
+
+beforeAll(async () => {
+  await loadAppMessages();
+});
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.
@@ -149,14 +155,14 @@ describe("the Ads figure cards", () => {
 
   it("say that nothing is sent to the ad platforms", async () => {
     const host = await render(<AdsView {...props()} />);
-    expect(host.textContent).toContain(NOTHING_SENT);
+    expect(host.textContent).toContain(nothingSent());
   });
 
   it("show the empty state when nothing ran, and Try again when the load failed", async () => {
     const retry = vi.fn();
     const zero = { spend: 0, impressions: 0, clicks: 0, results: 0, reach: 0, ctr: null, cpm: null, cpc: null, frequency: null, costPerResult: null, roas: null, purchaseValue: null };
     const empty = await render(<AdsView {...props({ figures: figures(zero) })} />);
-    expect(empty.textContent).toContain(NO_ADS);
+    expect(empty.textContent).toContain(noAds());
     expect(empty.querySelectorAll(".chart-card").length).toBe(0);
     await act(async () => root?.unmount());
     const failed = await render(<AdsView {...props({ figures: null, phase: { kind: "failed", error: "The server could not be reached." }, onRetry: retry })} />);
@@ -362,5 +368,18 @@ describe("the breadcrumb's names", () => {
     const gone = table({ level: "adSet", rows: [], total: 0 });
     await act(async () => root?.render(<AdsTableView {...common} query={drilled} phase={{ kind: "empty", data: gone }} />));
     expect(host.querySelector('nav[aria-label="Breadcrumb"] [aria-current="page"]')!.textContent).toBe("Songkran 2024");
+  });
+});
+
+describe("in Thai with Buddhist-Era dates", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the page's words in Thai and its days in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<AdsView {...props()} />);
+    expect(host.querySelector("h1")!.textContent).toBe("โฆษณาและระบบอัตโนมัติ");
+    expect(host.querySelector(".ads-scope")!.textContent).toMatch(/25\d\d-\d\d-\d\d ถึง 25\d\d-\d\d-\d\d/);
+    expect(host.textContent).toContain("ค่าใช้จ่ายตามช่องทาง");
   });
 });

@@ -11,7 +11,7 @@ import type { AdsTable } from "../../../machines/ads/adsTableMachine";
 import type { PagePhase } from "../../../machines/shared/pageLoad";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount } from "@/components/format/numbers";
-import { LEVEL_NAMES, TABLE_COLUMNS, rowDetail, statusLabel } from "@/features/ads/adsFormat";
+import { levelName, tableColumns, rowDetail, statusLabel } from "@/features/ads/adsFormat";
 import type { AdsTableQuery } from "@/features/ads/adsSearch";
 
 const BUTTON = "p-button p-component p-button-sm";
@@ -91,7 +91,7 @@ function Breadcrumb({ query, names, onUp }: { query: AdsTableQuery; names: Reado
 export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRetry, onExport, exporting }: AdsTableProps) {
   const headingId = useId();
   const table = phase.data;
-  const title = LEVEL_NAMES[query.level];
+  const title = levelName(query.level);
   const unit = title.toLowerCase();
   const pages = table === null ? 1 : Math.max(1, Math.ceil(table.total / Math.max(1, table.pageSize)));
   const first = table === null || table.total === 0 ? 0 : (table.page - 1) * table.pageSize + 1;
@@ -149,7 +149,7 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
                   <tr>
                     <SortHeader header="Name" sort="name" query={query} onSort={onSort} className="ads-name-col" />
                     {query.level === "campaign" && <th scope="col">Status</th>}
-                    {TABLE_COLUMNS.map((c) => (
+                    {tableColumns().map((c) => (
                       <SortHeader key={c.sort} header={c.header} sort={c.sort} query={query} onSort={onSort} />
                     ))}
                   </tr>
@@ -168,7 +168,7 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
                         <span className="ads-row-detail muted">{rowDetail(r)}</span>
                       </th>
                       {query.level === "campaign" && <td className="ads-status">{statusLabel(r) ?? <span className="muted">—</span>}</td>}
-                      {TABLE_COLUMNS.map((c) => (
+                      {tableColumns().map((c) => (
                         <td key={c.sort}>{c.cell(r)}</td>
                       ))}
                     </tr>

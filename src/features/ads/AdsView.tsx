@@ -20,10 +20,12 @@ import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
 import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { formatCount, formatPercent } from "@/components/format/numbers";
-import { ADS_FIGURES, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
+import { adsFigures, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
 import { adsPacingOf, pacingTable, type AdsPacing } from "@/features/ads/adsPacing";
 import { hasNoAds } from "@/features/ads/adsRequest";
 import "./ads.css";
+import { formatDay } from "@/components/format/dates";
+import { t, translateMessage } from "@/i18n/i18n";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 
 export type AdsPhase = { readonly kind: "loading" } | { readonly kind: "failed"; readonly error: string } | { readonly kind: "ready" };
@@ -58,33 +60,36 @@ export interface AdsViewProps {
 }
 
 
-export const NOTHING_SENT = "Nothing is sent to the ad platforms: rules only raise alerts here; act on them in Ads Manager.";
-export const NO_ADS = "No ads ran in this range.";
+export const nothingSent = (): string => t("ads.nothingSent");
+export const noAds = (): string => t("ads.noAds");
+/** A range as shown: its days in the user's calendar. */
+const rangeText = (start: string, end: string): string => t("ads.range", { start: formatDay(start), end: formatDay(end) });
 
 function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
-  const range = `${start} to ${end}`;
-  const before = `${period.start} to ${period.end}`;
+  const range = rangeText(start, end);
+  const before = rangeText(period.start, period.end);
   const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
   return (
     <section className="ads-figures" aria-labelledby="ads-figures-title">
       <div className="chart-card-head">
-        <h2 id="ads-figures-title">Key figures</h2>
+        <h2 id="ads-figures-title">{t("ads.figures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label="the key figures" />
-          <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title="the key figures" />
+          <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label={t("ads.figures.reportLabel")} />
+          {/* i18n-ignore: a file name */}
+          <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title={t("ads.figures.reportLabel")} />
         </div>
       </div>
       <p className="muted ads-compared">
-        Compared with {before}, the {formatCount(period.days)} days before. Ratios are ratios of the sums over the range.
+        {t("ads.figures.compared", { previous: before, days: formatCount(period.days) })}
       </p>
-      <KeyFigureCards label="Key figures" className="ads-summary" figures={ADS_FIGURES} current={figures.totals} previous={figures.previous} period={period} />
+      <KeyFigureCards label={t("ads.figures.title")} className="ads-summary" figures={adsFigures()} current={figures.totals} previous={figures.previous} period={period} />
     </section>
   );
 }
 
 function Charts({ brand, channel, figures, start, end, onFilter }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
-  const cards = useMemo(() => adsCards(figures, `${start} to ${end}`), [figures, start, end]);
+  const cards = useMemo(() => adsCards(figures, rangeText(start, end)), [figures, start, end]);
   const caption = captionLine(brand, start, end);
   return (
     <div className="chart-grid">
@@ -101,53 +106,57 @@ const REPORT_CARDS = { "spend-and-results-over-time": "ads.spend" } as const;
 const percent = (n: number) => formatPercent(n, 1);
 
 function periodText(p: AdsPacing, today: string): string {
-  if (p.elapsedDays === 0) return `the range starts after today (${today})`;
-  if (p.elapsedDays >= p.totalDays) return `the range has ended (${formatCount(p.totalDays)} days)`;
-  return `day ${formatCount(p.elapsedDays)} of ${formatCount(p.totalDays)}`;
+  if (p.elapsedDays === 0) return t("ads.pacing.startsAfterToday", { today: formatDay(today) });
+  if (p.elapsedDays >= p.totalDays) return t("ads.pacing.ended", { days: formatCount(p.totalDays) });
+  return t("ads.pacing.day", { day: formatCount(p.elapsedDays), days: formatCount(p.totalDays) });
 }
 
 function PacingFigures({ p, today }: { p: AdsPacing; today: string }) {
   const ahead = p.pacePercent !== null && p.pacePercent > 105;
   const behind = p.pacePercent !== null && p.pacePercent < 95;
+  // The template's name stands out in the sentence: the message is cut where its {title} is.
+  const [templateBefore = "", templateAfter = ""] = t("ads.pacing.template", { title: "\u0000", period: periodText(p, today) }).split("\u0000");
   return (
     <>
       <p className="muted">
-        Template <strong>{p.title}</strong>: {periodText(p, today)}.
+        {templateBefore}
+        <strong>{p.title}</strong>
+        {templateAfter}
       </p>
-      <FigureCards label="Spend against the Ads plan" className="ads-pacing-cards">
-        <FigureCard label="Ads budget" value={p.budget === null ? <NoValue why="the plan sets no Ads budget" /> : money(p.budget)} definition="The sum of the Ads plan's parameter budgets, for the range." />
-        <FigureCard label="Spend to date" value={money(p.spend)} definition={p.percentOfBudget === null ? "The ads' spend over the range so far." : `The ads' spend over the range so far: ${percent(p.percentOfBudget)} of the budget.`} />
+      <FigureCards label={t("ads.pacing.cardsLabel")} className="ads-pacing-cards">
+        <FigureCard label={t("ads.pacing.budget")} value={p.budget === null ? <NoValue why={t("ads.pacing.budgetMissing")} /> : money(p.budget)} definition={t("ads.pacing.budgetDefinition")} />
+        <FigureCard label={t("ads.pacing.spend")} value={money(p.spend)} definition={p.percentOfBudget === null ? t("ads.pacing.spendDefinition") : t("ads.pacing.spendDefinitionShare", { share: percent(p.percentOfBudget) })} />
         <FigureCard
-          label="Expected spend to date"
-          value={p.expectedSpend === null ? <NoValue why="no budget to pace" /> : money(p.expectedSpend)}
-          definition="At even pacing: budget × elapsed days ÷ days of the range."
+          label={t("ads.pacing.expected")}
+          value={p.expectedSpend === null ? <NoValue why={t("ads.pacing.expectedMissing")} /> : money(p.expectedSpend)}
+          definition={t("ads.pacing.expectedDefinition")}
         />
         <FigureCard
-          label="Pacing"
+          label={t("ads.pacing.pacing")}
           value={
             p.pacePercent === null ? (
-              <NoValue why="nothing expected yet" />
+              <NoValue why={t("ads.pacing.pacingMissing")} />
             ) : (
               <span className={ahead ? "ads-pace-over" : behind ? "ads-pace-under" : "ads-pace-on"}>{percent(p.pacePercent)}</span>
             )
           }
-          definition={`Spend to date ÷ expected spend to date${ahead ? ": spending faster than planned" : behind ? ": spending slower than planned" : p.pacePercent === null ? "" : ": on pace"}.`}
+          definition={t(ahead ? "ads.pacing.pacingDefinitionAhead" : behind ? "ads.pacing.pacingDefinitionBehind" : p.pacePercent === null ? "ads.pacing.pacingDefinition" : "ads.pacing.pacingDefinitionOn")}
         />
       </FigureCards>
       {p.params.length === 0 ? (
-        <p className="muted">The Ads plan of {p.title} sets no parameter target.</p>
+        <p className="muted">{t("ads.pacing.noTargets", { title: p.title })}</p>
       ) : (
-        <div className="table-scroll ads-pacing-table" role="region" aria-label="Ads plan targets against actual" tabIndex={0}>
+        <div className="table-scroll ads-pacing-table" role="region" aria-label={t("ads.pacing.tableLabel")} tabIndex={0}>
           <table>
-            <caption>Ads plan targets against actual, {p.title}</caption>
+            <caption>{t("ads.pacing.tableCaption", { title: p.title })}</caption>
             <thead>
               <tr>
-                <th scope="col">Parameter</th>
-                <th scope="col">Target</th>
-                <th scope="col">Expected to date</th>
-                <th scope="col">Actual</th>
-                <th scope="col">% of target</th>
-                <th scope="col">Actual counts</th>
+                <th scope="col">{t("ads.pacing.parameter")}</th>
+                <th scope="col">{t("ads.pacing.target")}</th>
+                <th scope="col">{t("ads.pacing.expectedToDate")}</th>
+                <th scope="col">{t("ads.pacing.actual")}</th>
+                <th scope="col">{t("ads.pacing.percentOfTarget")}</th>
+                <th scope="col">{t("ads.pacing.actualCounts")}</th>
               </tr>
             </thead>
             <tbody>
@@ -156,7 +165,7 @@ function PacingFigures({ p, today }: { p: AdsPacing; today: string }) {
                   <th scope="row">{r.label}</th>
                   <td>{count(r.target)}</td>
                   <td>{orDash(r.expected, count)}</td>
-                  <td>{r.actual === null ? <NoValue why="not in the ad figures" /> : count(r.actual)}</td>
+                  <td>{r.actual === null ? <NoValue why={t("ads.pacing.notInFigures")} /> : count(r.actual)}</td>
                   <td>{orDash(r.percentOfTarget, percent)}</td>
                   <td className="ads-source">{r.source}</td>
                 </tr>
@@ -174,25 +183,25 @@ function PacingBody({ kpi, figures, start, end, today }: { kpi: AdsKpi; figures:
     case "none":
       return (
         <p className="muted" role="status">
-          No KPI template is selected. Choose one in KPI Setting (the KPI button in the top bar) to see the spend against its Ads plan.
+          {t("ads.pacing.noTemplate")}
         </p>
       );
     case "forbidden":
       return (
         <p className="muted" role="status">
-          Your account has no access to KPI templates, so there is no plan to pace against.
+          {t("ads.pacing.forbidden")}
         </p>
       );
     case "missing":
       return (
         <p role="alert" className="error">
-          The KPI template &lsquo;{kpi.title}&rsquo; no longer exists. Choose another one in KPI Setting.
+          {t("ads.pacing.missing", { title: kpi.title })}
         </p>
       );
     case "failed":
       return (
         <p role="alert" className="error">
-          The KPI template &lsquo;{kpi.title}&rsquo; could not be loaded: {kpi.message}
+          {t("ads.pacing.failed", { title: kpi.title, message: translateMessage(kpi.message) })}
         </p>
       );
     case "ready":
@@ -203,14 +212,15 @@ function PacingBody({ kpi, figures, start, end, today }: { kpi: AdsKpi; figures:
 function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: string; today: string }) {
   const { kpi, figures, start, end, today } = p;
   const table = useMemo(
-    () => (kpi.kind === "ready" ? pacingTable(adsPacingOf(kpi.template, figures, { start, end }, today), `${start} to ${end}`) : null),
+    () => (kpi.kind === "ready" ? pacingTable(adsPacingOf(kpi.template, figures, { start, end }, today), rangeText(start, end)) : null),
     [kpi, figures, start, end, today],
   );
   return (
     <section className="ads-pacing" aria-labelledby="ads-pacing-title">
       <div className="chart-card-head">
-        <h2 id="ads-pacing-title">Pacing against the KPI plan</h2>
-        {table !== null && <CsvButton table={table} name={`Ads pacing ${start} ${end}`} title="the pacing against the KPI plan" />}
+        <h2 id="ads-pacing-title">{t("ads.pacing.title")}</h2>
+        {/* i18n-ignore: a file name */}
+        {table !== null && <CsvButton table={table} name={`Ads pacing ${start} ${end}`} title={t("ads.pacing.csvTitle")} />}
       </div>
       <PacingBody {...p} />
     </section>
@@ -223,29 +233,29 @@ export function AdsView(p: AdsViewProps) {
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
-        <LoadFailure title="The ad figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
       ) : (
         <div className="ads-loading">
-          <progress aria-label="Loading the ad figures" />
-          <span aria-hidden="true">Loading the ad figures…</span>
+          <progress aria-label={t("ads.loading")} />
+          <span aria-hidden="true">{t("ads.loadingVisible")}</span>
         </div>
       );
   } else {
     const empty = hasNoAds(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="ads-body">
-        {p.phase.kind === "failed" && <LoadFailure title="The ad figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted ads-updating" role="status">
-            Updating the figures…
+            {t("ads.updating")}
           </p>
         )}
         <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-megaphone" aria-hidden="true" />
-            <p className="empty-title">{NO_ADS}</p>
-            <p className="muted">Nothing was spent or shown. Try another date range, channel or ad accounts, or import an Ads Manager report.</p>
+            <p className="empty-title">{noAds()}</p>
+            <p className="muted">{t("ads.noAdsHint")}</p>
           </div>
         ) : (
           <>
@@ -260,23 +270,23 @@ export function AdsView(p: AdsViewProps) {
   return (
     <section className="page ads-page" aria-labelledby="page-title">
       <header className="ads-header">
-        <h1 id="page-title">Ads &amp; Automation</h1>
+        <h1 id="page-title">{t("ads.title")}</h1>
       </header>
       <p className="muted ads-scope">
-        {p.brand} · {p.channel} · {p.start} to {p.end} · Bangkok days · money in THB
+        {t("ads.scope", { brand: p.brand, channel: p.channel, start: formatDay(p.start), end: formatDay(p.end) })}
       </p>
       <p className="ads-nothing-sent">
-        <i className="pi pi-info-circle" aria-hidden="true" /> {NOTHING_SENT}
+        <i className="pi pi-info-circle" aria-hidden="true" /> {nothingSent()}
       </p>
       <section className="ads-filter" aria-labelledby="ads-filter-title">
         <h2 id="ads-filter-title" className="visually-hidden">
-          Applied filter
+          {t("ads.filter.title")}
         </h2>
         <ChartFilters
           clicks={p.clicks}
           canUndo={p.canUndo}
           canRedo={p.canRedo}
-          howTo="click a bar of spend by channel or by objective, or use “Filter” in their tables"
+          howTo={t("ads.filter.howTo")}
           onRemove={p.onRemoveClick}
           onUndo={p.onUndo}
           onRedo={p.onRedo}
@@ -284,7 +294,7 @@ export function AdsView(p: AdsViewProps) {
         />
         {p.nothingMatches && (
           <p className="ads-warning" role="status">
-            The channel chosen in the top bar and the channel clicked exclude each other: nothing can match.
+            {t("ads.filter.exclusive")}
           </p>
         )}
       </section>
