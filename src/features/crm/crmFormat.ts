@@ -15,7 +15,6 @@ import type { CsvColumn } from "@/components/export/download";
 import { formatCount as count, formatFixed2, formatFraction, formatMoney as money } from "@/components/format/numbers";
 import type { FilterSource, KpiSource, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { formatDay } from "@/components/format/dates";
-import { regionLabel } from "@/features/commerce/commerceFormat";
 import { t, type MessageKey } from "@/i18n/i18n";
 
 
@@ -106,6 +105,22 @@ export function sourceLine(source: KpiSource, weighting: RfmWeighting, rules: re
 // Filter and periods
 
 const bound = (n: number) => formatMoney(n);
+
+const REGION_WORD: Readonly<Record<string, MessageKey>> = {
+  "Bangkok and Vicinity": "crm.region.bangkokAndVicinity",
+  Central: "crm.region.central",
+  Eastern: "crm.region.eastern",
+  Western: "crm.region.western",
+  "Upper Northern": "crm.region.upperNorthern",
+  "Lower Northern": "crm.region.lowerNorthern",
+  "Upper Northeastern": "crm.region.upperNortheastern",
+  "Lower Northeastern": "crm.region.lowerNortheastern",
+  Southern: "crm.region.southern",
+  Unknown: "crm.region.unknown",
+};
+
+/** A region (or "Unknown") in words; other words as they are. */
+const regionLabel = (region: string): string => (Object.hasOwn(REGION_WORD, region) ? t(REGION_WORD[region]!) : region);
 
 const STATUS_WORD = {
   completed: "crm.filter.statusWord.completed",
