@@ -3,10 +3,14 @@
 // outcome, and the form asking for the page of an account that has several.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { ImportSocialResult } from "../../domain/socialImport";
 import { ImportPostsView, type ImportPostsViewProps } from "@/features/ma/ImportPostsDialog";
 import { importOutcomeOf, importSummary, targetOf, targetText } from "@/features/ma/importPosts";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -4,7 +4,8 @@
 // sort, search, type and pages; the empty and failed states.
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
+import { loadAppMessages } from "@/i18n/i18n";
 import type { SocialFigures, SocialPost, SocialPosts, SocialTotals } from "../../domain/social";
 import { FIRST_POSTS_QUERY, type PostsTableQuery } from "../../domain/socialFilter";
 import { clickOfPoint } from "@/components/charts/chartCard";
@@ -13,6 +14,9 @@ import { heatmapCard, keyFiguresTable, maCards, pagesTable, typesCard } from "@/
 import { MaView, NO_SOCIAL_DATA, type MaViewProps } from "@/features/ma/MaView";
 import { PostsTable } from "@/features/ma/PostsTable";
 import type { PagePhase } from "../../machines/shared/pageLoad";
+
+// The module pages' messages, as the app's layout route loads them.
+beforeAll(() => loadAppMessages());
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.

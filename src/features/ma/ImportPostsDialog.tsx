@@ -22,8 +22,9 @@ import {
   MAX_SOCIAL_FILE_BYTES, SOCIAL_FILE_ACCEPT, importPostsActors, importPostsMachine, importSummary, importTargetActors, targetText, uploadPosts,
   type UploadPosts,
 } from "@/features/ma/importPosts";
+import { t, translateMessage } from "@/i18n/i18n";
 
-const CHANNEL_NAMES: Record<string, string> = { facebook: "Facebook", tiktok: "TikTok" };
+const CHANNEL_NAMES: Record<string, string> = { facebook: "Facebook", tiktok: "TikTok" }; // i18n-ignore: platform names
 const accountLabel = (b: Bag) => `${b.name} (${CHANNEL_NAMES[b.channel] ?? b.channel})`;
 
 export interface ImportPostsViewProps {
@@ -61,17 +62,16 @@ export function ImportPostsView(p: ImportPostsViewProps) {
   return (
     <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
-        Posts or page figures of one account of <strong>{p.brand}</strong>: a Meta Business Suite post export (English or Thai headers), a TikTok
-        Studio export (Content, Overview or Followers), or the documented posts CSV; CSV or XLSX. A file already imported updates its rows, never
-        counts them twice.
+        {t("ma.import.introBefore")} <strong>{p.brand}</strong>
+        {t("ma.import.introAfter")}
       </p>
       {p.accounts.length === 0 ? (
-        <p className="error">This brand has no Facebook page or TikTok account to import into.</p>
+        <p className="error">{t("ma.import.noAccounts")}</p>
       ) : (
         <label className="import-choice">
-          <span aria-hidden="true">Account</span>
+          <span aria-hidden="true">{t("ma.import.account")}</span>
           <Select
-            label="Account"
+            label={t("ma.import.account")}
             value={account === undefined ? "" : accountLabel(account)}
             options={[...(account === undefined ? [""] : []), ...p.accounts.map(accountLabel)]}
             onChange={(label) => {
@@ -84,18 +84,18 @@ export function ImportPostsView(p: ImportPostsViewProps) {
       {p.pagesError !== null && (
         <div className="import-retry">
           <p className="error" role="alert">
-            {p.pagesError}
+            {translateMessage(p.pagesError)}
           </p>
           <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={p.onRetryPages}>
-            <i className="pi pi-refresh" aria-hidden="true" /> Try again
+            <i className="pi pi-refresh" aria-hidden="true" /> {t("ma.tryAgain")}
           </button>
         </div>
       )}
       {needsPage && (
         <label className="import-choice">
-          <span aria-hidden="true">Page</span>
+          <span aria-hidden="true">{t("ma.import.page")}</span>
           <Select
-            label="Page"
+            label={t("ma.import.page")}
             value={p.pages!.find((pg) => pg.id === p.page)?.name ?? ""}
             options={[...(p.page === null ? [""] : []), ...p.pages!.map((pg) => pg.name)]}
             onChange={(name) => {
@@ -106,7 +106,7 @@ export function ImportPostsView(p: ImportPostsViewProps) {
         </label>
       )}
       <ImportFileActions
-        fileLabel="Export file"
+        fileLabel={t("ma.import.file")}
         accept={SOCIAL_FILE_ACCEPT}
         busy={busy}
         ready={ready}
@@ -114,7 +114,7 @@ export function ImportPostsView(p: ImportPostsViewProps) {
         onCancelUpload={p.onCancelUpload}
         onClose={p.onClose}
       />
-      <ImportStatus phase={p.phase} importedTitle="Imported" summary={(r) => <p>{importSummary(r)}</p>} refusedName="refused social export lines" />
+      <ImportStatus phase={p.phase} importedTitle={t("ma.import.imported")} summary={(r) => <p>{importSummary(r)}</p>} refusedName={t("ma.import.refusedName")} />
     </form>
   );
 }
@@ -161,7 +161,7 @@ export function ImportPostsDialog({ visible, brand, onClose, onImported, upload 
     onClose();
   };
   return (
-    <Dialog visible={visible} onHide={close} header="Import posts" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+    <Dialog visible={visible} onHide={close} header={t("ma.import.title")} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportPostsView
         brand={brand}
         accounts={accounts}

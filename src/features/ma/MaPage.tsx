@@ -27,7 +27,9 @@ import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { maActors, maPostsActors, maPostsExportActors, MAX_EXPORTED_POSTS } from "@/features/ma/maActors";
-import { POST_CSV_COLUMNS } from "@/features/ma/postsCsv";
+import { postCsvColumns } from "@/features/ma/postsCsv";
+import { formatCount } from "@/components/format/numbers";
+import { t } from "@/i18n/i18n";
 import { MaView, type MaPhase } from "@/features/ma/MaView";
 import { ImportPostsDialog } from "@/features/ma/ImportPostsDialog";
 import { PostsTable } from "@/features/ma/PostsTable";
@@ -86,13 +88,13 @@ export default function MaPage() {
       actions: {
         save: (_, { output, query }) => {
           const { brand, start: from, end: to } = query.request;
-          downloadCsv(fileNameOf(`${brand} posts ${from} ${to}`, "csv"), toCsv(output.rows, POST_CSV_COLUMNS));
+          downloadCsv(fileNameOf(`${brand} posts ${from} ${to}`, "csv"), toCsv(output.rows, postCsvColumns()));
           if (output.total > MAX_EXPORTED_POSTS) {
-            showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_POSTS.toLocaleString("en-US")} of ${output.total.toLocaleString("en-US")} posts.` });
+            showToast({ severity: "warn", summary: t("ma.csv.capped", { first: formatCount(MAX_EXPORTED_POSTS), total: formatCount(output.total) }) });
           }
         },
         notifyFailure: (_, { message }) => {
-          const summary = "The posts could not be exported.";
+          const summary = t("ma.csv.failed");
           showToast({ severity: "error", summary, detail: message === summary ? undefined : message });
         },
       },

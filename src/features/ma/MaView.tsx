@@ -17,7 +17,9 @@ import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
 import { KeyFigureCards } from "@/components/figures/FigureCard";
-import { MA_FIGURES, keyFiguresTable, maCards, pagesTable } from "@/features/ma/maFormat";
+import { keyFiguresTable, maCards, maFigures, pagesTable } from "@/features/ma/maFormat";
+import { formatDay } from "@/components/format/dates";
+import { t } from "@/i18n/i18n";
 import "./ma.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 
@@ -54,19 +56,20 @@ const BUTTON = "p-button p-component p-button-sm";
 function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
   const table = useMemo(() => keyFiguresTable(figures), [figures]);
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
+  const figuresShown = maFigures();
   return (
     <section className="ma-figures" aria-labelledby="ma-figures-title">
       <div className="chart-card-head">
-        <h2 id="ma-figures-title">Key figures</h2>
+        <h2 id="ma-figures-title">{t("ma.keyFigures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start: figures.range.start, end: figures.range.end })} label="the key figures" />
-          <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title="the key figures" />
+          <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start: figures.range.start, end: figures.range.end })} label={t("ma.keyFigures.what")} />
+          <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title={t("ma.keyFigures.what")} />
         </div>
       </div>
       <p className="muted ma-compared">
-        Compared with {figures.previous.start} to {figures.previous.end}, the {figures.range.days} days before.
+        {t("ma.keyFigures.compared", { start: formatDay(figures.previous.start), end: formatDay(figures.previous.end), days: figures.range.days })}
       </p>
-      <KeyFigureCards label="Key figures" className="ma-summary" figures={MA_FIGURES} current={figures.totals} previous={figures.previousTotals} period={period} />
+      <KeyFigureCards label={t("ma.keyFigures.title")} className="ma-summary" figures={figuresShown} current={figures.totals} previous={figures.previousTotals} period={period} />
     </section>
   );
 }
@@ -76,11 +79,11 @@ function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter
   return (
     <section className="chart-card ma-pages figure-table" aria-labelledby="ma-pages-title">
       <div className="chart-card-head">
-        <h2 id="ma-pages-title">Pages compared</h2>
-        <CsvButton table={table} name={`MA pages ${figures.range.start} ${figures.range.end}`} title="the pages compared" />
+        <h2 id="ma-pages-title">{t("ma.pages.title")}</h2>
+        <CsvButton table={table} name={`MA pages ${figures.range.start} ${figures.range.end}`} title={t("ma.pages.what")} />
       </div>
       <p className="muted chart-card-note">
-        Followers at the end of the range; posts and their figures over it. “Filter” shows one page's figures only.
+        {t("ma.pages.note")}
       </p>
       <FiguresTable table={table} onFilter={onFilter} />
     </section>
@@ -109,6 +112,8 @@ function Charts({ brand, channel, figures, onFilter }: { brand: string; channel:
 }
 
 
+/** The empty state's title (English in tests). */
+export const noSocialData = (): string => t("ma.empty.title");
 export const NO_SOCIAL_DATA = "No posts or page figures in this range.";
 
 export function MaView(p: MaViewProps) {
@@ -116,29 +121,29 @@ export function MaView(p: MaViewProps) {
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
-        <LoadFailure title="The social figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />
+        <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />
       ) : (
         <div className="ma-loading">
-          <progress aria-label="Loading the social figures" />
-          <span aria-hidden="true">Loading the social figures…</span>
+          <progress aria-label={t("ma.loadingLabel")} />
+          <span aria-hidden="true">{t("ma.loading")}</span>
         </div>
       );
   } else {
     const empty = hasNoSocialData(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="ma-body">
-        {p.phase.kind === "failed" && <LoadFailure title="The social figures could not be loaded." error={p.phase.error} onRetry={p.onRetry} />}
+        {p.phase.kind === "failed" && <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />}
         {p.phase.kind === "loading" && (
           <p className="muted ma-updating" role="status">
-            Updating the figures…
+            {t("ma.updating")}
           </p>
         )}
         <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-facebook" aria-hidden="true" />
-            <p className="empty-title">{NO_SOCIAL_DATA}</p>
-            <p className="muted">Try another date range, channel or pages, or import a post export.</p>
+            <p className="empty-title">{noSocialData()}</p>
+            <p className="muted">{t("ma.empty.hint")}</p>
           </div>
         ) : (
           <>
@@ -156,22 +161,22 @@ export function MaView(p: MaViewProps) {
         <h1 id="page-title">{p.title}</h1>
         {p.onImport !== undefined && (
           <button type="button" className={BUTTON} onClick={p.onImport}>
-            <i className="pi pi-upload" aria-hidden="true" /> Import posts
+            <i className="pi pi-upload" aria-hidden="true" /> {t("ma.import.button")}
           </button>
         )}
       </header>
       <p className="muted ma-scope">
-        {p.brand} · {p.channel} · {p.start} to {p.end} · Bangkok time
+        {t("ma.scope", { brand: p.brand, channel: p.channel, start: formatDay(p.start), end: formatDay(p.end) })}
       </p>
       <section className="ma-filter" aria-labelledby="ma-filter-title">
         <h2 id="ma-filter-title" className="visually-hidden">
-          Applied filter
+          {t("ma.appliedFilter")}
         </h2>
         <ChartFilters
           clicks={p.clicks}
           canUndo={p.canUndo}
           canRedo={p.canRedo}
-          howTo="click a post type bar or a heatmap cell, or use “Filter” in a table"
+          howTo={t("ma.filterHowTo")}
           onRemove={p.onRemoveClick}
           onUndo={p.onUndo}
           onRedo={p.onRedo}
@@ -179,7 +184,7 @@ export function MaView(p: MaViewProps) {
         />
         {p.nothingMatches && (
           <p className="ma-warning" role="status">
-            The pages chosen in the filter and the page clicked exclude each other: nothing can match.
+            {t("ma.nothingMatches")}
           </p>
         )}
       </section>

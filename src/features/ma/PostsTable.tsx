@@ -5,18 +5,18 @@
  * matching post. Plain props; the choices live in the URL (`MaSearch`).
  */
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { POST_TYPES, POST_TYPE_LABELS, publishedText, type PostSort, type PostType, type SocialPost, type SocialPosts } from "../../../domain/social";
+import { POST_TYPES, type PostSort, type PostType, type SocialPost, type SocialPosts } from "../../../domain/social";
 import { MAX_POSTS_SEARCH, type PostsTableQuery } from "../../../domain/socialFilter";
 import type { PagePhase } from "../../../machines/shared/pageLoad";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
+import { postTypeName, publishedText } from "@/features/ma/postText";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 const BUTTON = "p-button p-component p-button-sm";
-const ALL_TYPES = "All types";
-
 interface Column {
-  readonly header: string;
+  readonly headerKey: MessageKey;
   readonly sort?: PostSort;
   readonly cell: (p: SocialPost) => string;
 }
@@ -24,13 +24,13 @@ interface Column {
 const num = (n: number | null) => (n === null ? "—" : formatCount(n));
 
 const COLUMNS: readonly Column[] = [
-  { header: "Reach", sort: "reach", cell: (p) => formatCount(p.reach) },
-  { header: "Impressions", sort: "impressions", cell: (p) => formatCount(p.impressions) },
-  { header: "Engagements", sort: "engagements", cell: (p) => formatCount(p.engagements) },
-  { header: "Engagement rate", sort: "engagementRate", cell: (p) => (p.engagementRate === null ? "—" : formatFraction(p.engagementRate)) },
-  { header: "Comments", sort: "comments", cell: (p) => formatCount(p.comments) },
-  { header: "Shares", sort: "shares", cell: (p) => formatCount(p.shares) },
-  { header: "Video views", sort: "videoViews", cell: (p) => num(p.videoViews) },
+  { headerKey: "ma.posts.col.reach", sort: "reach", cell: (p) => formatCount(p.reach) },
+  { headerKey: "ma.posts.col.impressions", sort: "impressions", cell: (p) => formatCount(p.impressions) },
+  { headerKey: "ma.posts.col.engagements", sort: "engagements", cell: (p) => formatCount(p.engagements) },
+  { headerKey: "ma.posts.col.engagementRate", sort: "engagementRate", cell: (p) => (p.engagementRate === null ? "—" : formatFraction(p.engagementRate)) },
+  { headerKey: "ma.posts.col.comments", sort: "comments", cell: (p) => formatCount(p.comments) },
+  { headerKey: "ma.posts.col.shares", sort: "shares", cell: (p) => formatCount(p.shares) },
+  { headerKey: "ma.posts.col.videoViews", sort: "videoViews", cell: (p) => num(p.videoViews) },
 ];
 
 export interface PostsTableProps {
@@ -46,12 +46,12 @@ export interface PostsTableProps {
 function SortHeader({ column, query, onSort }: { column: Column; query: PostsTableQuery; onSort: (sort: PostSort) => void }) {
   const active = column.sort !== undefined && query.sort === column.sort;
   const ariaSort = active ? (query.order === "asc" ? "ascending" : "descending") : "none";
-  if (column.sort === undefined) return <th scope="col">{column.header}</th>;
+  if (column.sort === undefined) return <th scope="col">{t(column.headerKey)}</th>;
   const sort = column.sort;
   return (
     <th scope="col" aria-sort={ariaSort}>
       <button type="button" className="posts-sort" onClick={() => onSort(sort)}>
-        {column.header}
+        {t(column.headerKey)}
         <i className={`pi ${active ? (query.order === "asc" ? "pi-sort-amount-up-alt" : "pi-sort-amount-down") : "pi-sort-alt"}`} aria-hidden="true" />
       </button>
     </th>
@@ -74,32 +74,32 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
   return (
     <section className="posts" aria-labelledby={headingId}>
       <div className="chart-card-head">
-        <h2 id={headingId}>Posts</h2>
-        <ExportButtons title="the posts" onCsv={onExport} disabled={exporting || posts === null || posts.total === 0} />
+        <h2 id={headingId}>{t("ma.posts.title")}</h2>
+        <ExportButtons title={t("ma.posts.exportTitle")} onCsv={onExport} disabled={exporting || posts === null || posts.total === 0} />
       </div>
       <div className="posts-controls">
         <form role="search" className="posts-search" onSubmit={submit}>
-          <label htmlFor={`${headingId}-search`}>Search captions</label>
+          <label htmlFor={`${headingId}-search`}>{t("ma.posts.searchLabel")}</label>
           <input
             id={`${headingId}-search`}
             type="search"
             value={search}
             maxLength={MAX_POSTS_SEARCH}
-            placeholder="Words of the caption"
+            placeholder={t("ma.posts.searchPlaceholder")}
             onChange={(e) => setSearch(e.target.value)}
           />
           <button type="submit" className={`${BUTTON} p-button-outlined`}>
-            <i className="pi pi-search" aria-hidden="true" /> Search
+            <i className="pi pi-search" aria-hidden="true" /> {t("ma.posts.search")}
           </button>
         </form>
         <label className="posts-type">
-          <span aria-hidden="true">Post type</span>
+          <span aria-hidden="true">{t("ma.posts.postType")}</span>
           <Select
-            label="Post type"
-            value={query.type === null ? ALL_TYPES : POST_TYPE_LABELS[query.type]}
-            options={[ALL_TYPES, ...POST_TYPES.map((t) => POST_TYPE_LABELS[t])]}
+            label={t("ma.posts.postType")}
+            value={query.type === null ? t("ma.posts.allTypes") : postTypeName(query.type)}
+            options={[t("ma.posts.allTypes"), ...POST_TYPES.map((type) => postTypeName(type))]}
             onChange={(label) => {
-              const type = POST_TYPES.find((t) => POST_TYPE_LABELS[t] === label) ?? null;
+              const type = POST_TYPES.find((type) => postTypeName(type) === label) ?? null;
               onQuery({ ...query, type: type as PostType | null, page: 1 });
             }}
           />
@@ -107,38 +107,38 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
       </div>
       {phase.kind === "failed" && (
         <div className="posts-failure" role="alert">
-          <p className="error">{phase.error}</p>
+          <p className="error">{translateMessage(phase.error)}</p>
           <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
-            <i className="pi pi-refresh" aria-hidden="true" /> Try again
+            <i className="pi pi-refresh" aria-hidden="true" /> {t("ma.tryAgain")}
           </button>
         </div>
       )}
       {exporting && (
         <p className="muted" role="status">
-          Preparing the CSV of the posts…
+          {t("ma.posts.preparingCsv")}
         </p>
       )}
       {posts === null ? (
-        phase.kind !== "failed" && <p className="muted">Loading the posts…</p>
+        phase.kind !== "failed" && <p className="muted">{t("ma.posts.loading")}</p>
       ) : (
         <>
           <p className="muted posts-count" role="status" aria-busy={phase.kind === "loading"}>
             {posts.total === 0
-              ? query.search === "" ? "No posts match the filters." : `No posts match “${query.search}”.`
+              ? query.search === "" ? t("ma.posts.noneMatchFilters") : t("ma.posts.noneMatchSearch", { search: query.search })
               : first > posts.total
-                ? `Page ${formatCount(posts.page)} is past the last page of ${formatCount(posts.total)} posts.`
-                : `Posts ${formatCount(first)}–${formatCount(last)} of ${formatCount(posts.total)}`}
+                ? t("ma.posts.pastLast", { page: formatCount(posts.page), total: formatCount(posts.total) })
+                : t("ma.posts.count", { first: formatCount(first), last: formatCount(last), total: formatCount(posts.total) })}
           </p>
           {posts.rows.length > 0 && (
-            <div className="table-scroll posts-scroll" role="region" aria-label="Posts table" tabIndex={0}>
+            <div className="table-scroll posts-scroll" role="region" aria-label={t("ma.posts.table")} tabIndex={0}>
               <table>
-                <caption className="visually-hidden">Posts, sorted by {query.sort} {query.order === "asc" ? "ascending" : "descending"}</caption>
+                <caption className="visually-hidden">{t(query.order === "asc" ? "ma.posts.sortedAsc" : "ma.posts.sortedDesc", { sort: query.sort })}</caption>
                 <thead>
                   <tr>
-                    <SortHeader column={{ header: "Published", sort: "published", cell: () => "" }} query={query} onSort={onSort} />
-                    <th scope="col">Post</th>
+                    <SortHeader column={{ headerKey: "ma.posts.col.published", sort: "published", cell: () => "" }} query={query} onSort={onSort} />
+                    <th scope="col">{t("ma.posts.col.post")}</th>
                     {COLUMNS.map((c) => (
-                      <SortHeader key={c.header} column={c} query={query} onSort={onSort} />
+                      <SortHeader key={c.headerKey} column={c} query={query} onSort={onSort} />
                     ))}
                   </tr>
                 </thead>
@@ -150,24 +150,21 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
                       </td>
                       <th scope="row" className="posts-post">
                         <span className="posts-meta muted">
-                          {p.page} · {POST_TYPE_LABELS[p.type]}
+                          {p.page} · {postTypeName(p.type)}
                         </span>
                         {/* A caption is a page's own text: shown as text, never as markup. */}
                         <span className="posts-caption" title={p.caption}>
-                          {p.caption === "" ? "(no caption)" : p.caption}
+                          {p.caption === "" ? t("ma.posts.noCaption") : p.caption}
                         </span>
                         {p.permalink !== null && (
                           <a href={p.permalink} target="_blank" rel="noopener noreferrer">
-                            Open post
-                            <span className="visually-hidden">
-                              {" "}
-                              of {p.page}, {publishedText(p.publishedAt)}
-                            </span>
+                            {t("ma.posts.open")}
+                            <span className="visually-hidden"> {t("ma.posts.openOf", { page: p.page, published: publishedText(p.publishedAt) })}</span>
                           </a>
                         )}
                       </th>
                       {COLUMNS.map((c) => (
-                        <td key={c.header}>{c.cell(p)}</td>
+                        <td key={c.headerKey}>{c.cell(p)}</td>
                       ))}
                     </tr>
                   ))}
@@ -176,15 +173,15 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
             </div>
           )}
           {(posts.total > posts.pageSize || posts.page > 1) && (
-            <nav className="posts-pager" aria-label="Pages of posts">
+            <nav className="posts-pager" aria-label={t("ma.posts.pager")}>
               <button type="button" className={`${BUTTON} p-button-text`} disabled={posts.page <= 1} onClick={() => onQuery({ ...query, page: Math.min(posts.page - 1, pages) })}>
-                <i className="pi pi-angle-left" aria-hidden="true" /> Previous
+                <i className="pi pi-angle-left" aria-hidden="true" /> {t("ma.posts.previous")}
               </button>
               <span>
-                Page {formatCount(posts.page)} of {formatCount(pages)}
+                {t("ma.posts.page", { page: formatCount(posts.page), pages: formatCount(pages) })}
               </span>
               <button type="button" className={`${BUTTON} p-button-text`} disabled={posts.page >= pages} onClick={() => onQuery({ ...query, page: posts.page + 1 })}>
-                Next <i className="pi pi-angle-right" aria-hidden="true" />
+                {t("ma.posts.next")} <i className="pi pi-angle-right" aria-hidden="true" />
               </button>
             </nav>
           )}

@@ -13,6 +13,8 @@ import { importOutcomeWith } from "@/api/importOutcome";
 import { xhrUpload } from "@/api/upload";
 import { authedCall, withFreshToken } from "@/app/api";
 import { formatCount } from "@/components/format/numbers";
+import { formatDay } from "@/components/format/dates";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** The server's limit (docs/social-import.md): a larger file is refused before it is sent. */
 export const MAX_SOCIAL_FILE_BYTES = 50 * 1024 * 1024;
@@ -26,7 +28,7 @@ export interface ImportTarget {
   readonly page: string | null;
 }
 /** The import statechart carries its target as one string. */
-export const targetText = (t: ImportTarget): string => JSON.stringify([t.account, t.page]);
+export const targetText = (target: ImportTarget): string => JSON.stringify([target.account, target.page]);
 export function targetOf(text: string): ImportTarget {
   const [account, page] = JSON.parse(text) as [string, string | null];
   return { account, page };
@@ -65,21 +67,27 @@ export function importTargetActors(brand: string) {
   };
 }
 
-const FORMAT_NAMES: Record<ImportSocialResult["format"], string> = {
-  "meta-post": "a Meta Business Suite post export",
-  "tiktok-content": "a TikTok Studio content export",
-  "tiktok-overview": "a TikTok Studio overview export",
-  "follower-history": "a follower history export",
-  csv: "the documented posts CSV",
-};
+const FORMAT_KEYS = {
+  "meta-post": "ma.import.format.metaPost",
+  "tiktok-content": "ma.import.format.tiktokContent",
+  "tiktok-overview": "ma.import.format.tiktokOverview",
+  "follower-history": "ma.import.format.followerHistory",
+  csv: "ma.import.format.csv",
+} as const satisfies Record<ImportSocialResult["format"], MessageKey>;
 
 /** What an import wrote, in words. */
 export function importSummary(r: ImportSocialResult): string {
-  const what = r.kind === "posts" ? (r.rows === 1 ? "post" : "posts") : r.rows === 1 ? "page day" : "page days";
-  const span = r.first === null ? "" : r.first === r.last ? ` of ${r.first}` : ` from ${r.first} to ${r.last}`;
-  return (
-    `Read ${formatCount(r.rows)} ${what}${span} (${FORMAT_NAMES[r.format]}): ` +
-    `${formatCount(r.inserted)} new, ${formatCount(r.updated)} updated, ${formatCount(r.unchanged)} unchanged` +
-    (r.demoRemoved > 0 ? `; ${formatCount(r.demoRemoved)} demo rows of this page replaced.` : ".")
-  );
+  const rows = formatCount(r.rows);
+  const what = r.kind === "posts" ? t("ma.import.posts", { count: r.rows, rows }) : t("ma.import.pageDays", { count: r.rows, rows });
+  const span =
+    r.first === null || r.last === null
+      ? ""
+      : r.first === r.last
+        ? t("ma.import.spanDay", { day: formatDay(r.first) })
+        : t("ma.import.spanRange", { start: formatDay(r.first), end: formatDay(r.last) });
+  const counts = { inserted: formatCount(r.inserted), updated: formatCount(r.updated), unchanged: formatCount(r.unchanged) };
+  const values = { what: span === "" ? what : `${what} ${span}`, format: t(FORMAT_KEYS[r.format]), ...counts };
+  return r.demoRemoved > 0
+    ? t("ma.import.summaryDemo", { ...values, demo: formatCount(r.demoRemoved) })
+    : t("ma.import.summary", values);
 }
