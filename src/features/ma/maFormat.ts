@@ -25,7 +25,6 @@ export const COLOURS = {
   muted: "#8a94a6",
 } as const;
 
-type Granularity = SocialFigures["granularity"];
 
 
 /** A signed count: "+1,204", "-37", "0". */
