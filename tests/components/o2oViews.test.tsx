@@ -18,6 +18,9 @@ import { O2oView, type O2oPhase, type O2oViewProps } from "@/features/o2o/O2oVie
 import { samePhase, selectPhase } from "@/features/o2o/o2oSelectors";
 import { validateRouteSearch, validateViewSearch } from "@/app/viewSearchParams";
 import { deferred, flush } from "../support/async";
+import { loadAppMessages } from "@/i18n/i18n";
+
+await loadAppMessages();
 
 // The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
 vi.mock("@/components/charts/LazyPlot", () => ({

@@ -14,11 +14,20 @@ import { O2oTabContent } from "@/features/o2o/O2oTabViews";
 import { DateInput } from "@/components/ui/DateInput";
 import "./o2o.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { reportTarget } from "@/components/cir/reportTargets";
 
-export const PAGE_TITLE = "O2O visitor analytics";
-export const NO_CAMPAIGNS = "You have no o2o campaigns yet.";
+/** The page's heading. */
+export const pageTitle = (): string => t("o2o.title");
+
+const TAB_LABEL = {
+  vistors_insight: "o2o.tab.visitorsInsight",
+  leads_bounced: "o2o.tab.leadsBounced",
+  views_conversion: "o2o.tab.viewsConversion",
+  views_demographic: "o2o.tab.viewsDemographic",
+  views_dwell_time: "o2o.tab.viewsDwellTime",
+} as const satisfies Record<O2oTabId, MessageKey>;
 
 /** What the page can show now. */
 export type O2oPhase =
@@ -59,7 +68,7 @@ export interface O2oViewProps {
   brand?: string | undefined;
 }
 
-const labelOf = (tab: O2oTabId): string => O2O_TABS.find((t) => t.id === tab)?.label ?? tab;
+const labelOf = (tab: O2oTabId): string => t(TAB_LABEL[tab]);
 const tabDomId = (tab: O2oTabId) => `o2o-tab-${tab}`;
 const panelDomId = (tab: O2oTabId) => `o2o-panel-${tab}`;
 /** A kept panel renders again only when its data changes (never in place): switching tabs redraws no chart. */
@@ -90,10 +99,10 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
   return (
     <form className="o2o-range" onSubmit={submit} noValidate>
       <fieldset>
-        <legend>Date range</legend>
+        <legend>{t("o2o.range.legend")}</legend>
         {/* YYYY-MM-DD like the top bar (spec §9); the range rules are checked on Apply. */}
         <DateInput
-          label="From"
+          label={t("o2o.range.from")}
           value={start}
           max={end !== "" && end < today ? end : today}
           boundsCheckedBy="form"
@@ -102,7 +111,7 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
           onChange={setStart}
         />
         <DateInput
-          label="To"
+          label={t("o2o.range.to")}
           value={end}
           min={start !== "" ? start : undefined}
           max={today}
@@ -112,12 +121,12 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
           onChange={setEnd}
         />
         <button type="submit" className="p-button p-component p-button-sm o2o-apply">
-          Apply
+          {t("o2o.range.apply")}
         </button>
       </fieldset>
       {shownProblem !== null && (
         <p id={problemId} className="error" role="alert">
-          {shownProblem}
+          {translateMessage(shownProblem)}
         </p>
       )}
     </form>
@@ -127,7 +136,7 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
 function CampaignSelect({ campaigns, campaignId, onCampaign }: Pick<O2oViewProps, "campaigns" | "campaignId" | "onCampaign">) {
   return (
     <label className="o2o-campaign">
-      <span>Campaign</span>
+      <span>{t("o2o.campaign")}</span>
       <select
         className="p-inputtext p-component native-select"
         value={campaignId ?? ""}
@@ -158,24 +167,24 @@ function Tabs({ tab, onTab, panels }: Pick<O2oViewProps, "tab" | "onTab"> & { pa
     tabs[(next + tabs.length) % tabs.length]?.focus();
   };
   return (
-    <div className="o2o-tabs" role="tablist" aria-label="O2O views" ref={list} onKeyDown={onKeyDown}>
-      {O2O_TABS.map((t) => {
-        const selected = t.id === tab;
+    <div className="o2o-tabs" role="tablist" aria-label={t("o2o.tabs")} ref={list} onKeyDown={onKeyDown}>
+      {O2O_TABS.map((tb) => {
+        const selected = tb.id === tab;
         return (
           <button
-            key={t.id}
+            key={tb.id}
             type="button"
             role="tab"
-            id={tabDomId(t.id)}
+            id={tabDomId(tb.id)}
             aria-selected={selected}
-            aria-controls={panels.has(t.id) ? panelDomId(t.id) : undefined}
+            aria-controls={panels.has(tb.id) ? panelDomId(tb.id) : undefined}
             tabIndex={selected ? 0 : -1}
             className={selected ? "o2o-tab o2o-tab-selected" : "o2o-tab"}
             onClick={() => {
-              if (!selected) onTab(t.id);
+              if (!selected) onTab(tb.id);
             }}
           >
-            {t.label}
+            {labelOf(tb.id)}
           </button>
         );
       })}
@@ -199,9 +208,9 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
     case "starting":
     case "campaignsLoading":
     case "tabLoading":
-      return <Loading label={`Loading ${label}`} />;
+      return <Loading label={t("o2o.loadingTab", { tab: label })} />;
     case "tabFailed":
-      return <LoadFailure title={`${label} could not be loaded.`} error={phase.error} onRetry={onRetry} />;
+      return <LoadFailure title={t("o2o.tabFailed", { tab: label })} error={phase.error} onRetry={onRetry} />;
     case "tabLoaded":
       return <O2oTabContent data={phase.data} />;
     default:
@@ -217,7 +226,7 @@ export function O2oView(props: O2oViewProps) {
   return (
     <section className="page o2o-page" aria-labelledby="page-title">
       <header className="o2o-header">
-        <h1 id="page-title">{PAGE_TITLE}</h1>
+        <h1 id="page-title">{pageTitle()}</h1>
         <div className="o2o-controls">
           {campaigns.length > 0 && <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} />}
           {range !== null && phase.kind !== "noCampaigns" && (
@@ -226,23 +235,23 @@ export function O2oView(props: O2oViewProps) {
         </div>
         {withTabs && brand !== undefined && range !== null && campaignId !== null && (
           <div className="chart-card-actions o2o-report-actions">
-            <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label="the store screen figures" />
-            <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label="views over time" />
+            <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.figures")} />
+            <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.views")} />
           </div>
         )}
       </header>
       {phase.kind === "noCampaigns" && (
         <div className="empty-state" role="status">
           <i className="pi pi-map-marker" aria-hidden="true" />
-          <p className="empty-title">{NO_CAMPAIGNS}</p>
-          <p className="muted">Visitor analytics appear here once your account has access to an o2o campaign. Ask your administrator for access.</p>
+          <p className="empty-title">{t("o2o.noCampaigns.title")}</p>
+          <p className="muted">{t("o2o.noCampaigns.hint")}</p>
         </div>
       )}
-      {phase.kind === "campaignsFailed" && <LoadFailure title="Your o2o campaigns could not be loaded." error={phase.error} onRetry={onRetry} />}
+      {phase.kind === "campaignsFailed" && <LoadFailure title={t("o2o.campaignsFailed")} error={phase.error} onRetry={onRetry} />}
       {withTabs && (
         <>
           <Tabs tab={tab} onTab={onTab} panels={panels} />
-          {O2O_TABS.filter((t) => panels.has(t.id)).map(({ id }) => {
+          {O2O_TABS.filter((tb) => panels.has(tb.id)).map(({ id }) => {
             const active = id === tab;
             const data = kept.find((k) => k.tab === id)?.data;
             return (
