@@ -4,6 +4,7 @@
  * The server routes from this table; the browser client decodes answers with it.
  */
 import { Schema } from "effect";
+import { Tokens } from "./tokens";
 import {
   EventRecord, FilterTemplate, FilterTemplateRecord, KpiTemplate, KpiTemplateRecord, Page, Title, UserData,
 } from "./entities";
@@ -61,13 +62,7 @@ export const LoginRequest = Schema.Struct({
 });
 export type LoginRequest = typeof LoginRequest.Type;
 
-export const Tokens = Schema.Struct({
-  access_token: Schema.String,
-  refresh_token: Schema.String,
-  /** Seconds until the access token expires. */
-  expires_in: Schema.Number,
-});
-export type Tokens = typeof Tokens.Type;
+export { Tokens };
 
 export const TokensResponse = Schema.Struct({ user: Schema.Struct({ Tokens }) });
 export type TokensResponse = typeof TokensResponse.Type;

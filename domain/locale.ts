@@ -7,15 +7,15 @@ import { Schema } from "effect";
 
 /** English is the default and carries the spec's exact strings; Thai is the market's language. */
 export const LANGUAGES = ["en", "th"] as const;
-export const Language = Schema.Literals(LANGUAGES);
+export const Language = /* @__PURE__ */ Schema.Literals(LANGUAGES);
 export type Language = typeof Language.Type;
 
 /** Gregorian (CE) or Buddhist Era (BE = CE + 543), independent of the language. */
 export const CALENDARS = ["gregorian", "buddhist"] as const;
-export const CalendarSystem = Schema.Literals(CALENDARS);
+export const CalendarSystem = /* @__PURE__ */ Schema.Literals(CALENDARS);
 export type CalendarSystem = typeof CalendarSystem.Type;
 
-export const LocalePreference = Schema.Struct({ language: Language, calendar: CalendarSystem });
+export const LocalePreference = /* @__PURE__ */ Schema.Struct({ language: Language, calendar: CalendarSystem });
 export type LocalePreference = typeof LocalePreference.Type;
 
 export const DEFAULT_LOCALE: LocalePreference = Object.freeze({ language: "en", calendar: "gregorian" });

@@ -2,23 +2,12 @@
  * Pure rules of a signed-in session: when its access token expires, when to refresh it, and
  * whether a stored session is still usable. No clock is read here: callers pass `now`.
  */
-import { Schema } from "effect";
-import { Tokens } from "../../domain/api";
+import type { Tokens } from "../../domain/tokens";
 import type { UserData } from "../../domain/entities";
+import type { Session } from "./sessionSchema";
 
-/**
- * A session as the app keeps and persists it. `expiresAt` is computed once, when the tokens
- * arrive, on the browser's clock, so a reload can tell how much lifetime is left without
- * trusting the server's clock.
- */
-export const Session = Schema.Struct({
-  tokens: Tokens,
-  /** Epoch ms at which the tokens were received. */
-  receivedAt: Schema.Finite,
-  /** Epoch ms at which the access token expires. */
-  expiresAt: Schema.Finite,
-});
-export type Session = typeof Session.Type;
+/** A session as the app keeps and persists it (its schema: `sessionSchema.ts`). */
+export type { Session };
 
 /** Share of the access token's lifetime after which it is refreshed. */
 export const REFRESH_AT_SHARE = 0.8;

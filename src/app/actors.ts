@@ -2,11 +2,21 @@
  * The real side effects of the machines, provided once. Tests provide fakes the same way.
  */
 import { fromPromise } from "xstate";
-import type { LoginRequest, RefreshRequest, Tokens } from "../../domain/api";
+import type { CallName, LoginRequest, RefreshRequest, RequestOf, ResponseOf, Tokens } from "../../domain/api";
 import type { UserData } from "../../domain/entities";
 import type { Session } from "../../machines/auth/authSession";
-import { call } from "@/api/client";
+import type { CallOptions } from "@/api/client";
+import { guardedImport } from "@/app/chunkReload";
 import * as sessionStore from "@/app/sessionStore";
+
+/**
+ * The API client (with the whole call table and its schemas), loaded with the first call: the
+ * signed-out sign-in page does without it (issue 18, its JS budget).
+ */
+const loadClient = guardedImport(() => import("@/api/client"));
+async function call<N extends CallName>(name: N, body: RequestOf<N>, options?: CallOptions): Promise<ResponseOf<N>> {
+  return (await loadClient()).call(name, body, options);
+}
 
 export const authActors = {
   logIn: fromPromise<Tokens, LoginRequest>(async ({ input, signal }) =>

@@ -4,12 +4,11 @@
  * in applies the user's stored choice). What it shows (`context.shown`) is activated in the
  * catalogue and the formats, and remembered on this browser for the sign-in page.
  */
-import { Schema } from "effect";
 import { createActor, fromPromise } from "xstate";
-import { DEFAULT_LOCALE, LocalePreference, type Language } from "../../domain/locale";
+import { CALENDARS, DEFAULT_LOCALE, LANGUAGES, type Language, type LocalePreference } from "../../domain/locale";
 import { localeMachine } from "../../machines/locale/localeMachine";
 import { selectUser } from "../../machines/auth/authSelectors";
-import { authedCall } from "@/app/api";
+import { guardedImport } from "@/app/chunkReload";
 import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { activateLocale, loadLanguage } from "@/i18n/i18n";
@@ -17,14 +16,22 @@ import { activateLocale, loadLanguage } from "@/i18n/i18n";
 /** Where this browser remembers the last language and calendar applied (JSON {language, calendar}). */
 export const LOCALE_STORAGE_KEY = "brand-dashboard.locale";
 
-const decode = Schema.decodeUnknownOption(LocalePreference);
+/** Checked by hand, not with the schema: the sign-in page loads without effect's Schema (its JS budget). */
+function asLocale(value: unknown): LocalePreference | null {
+  if (typeof value !== "object" || value === null) return null;
+  const { language, calendar } = value as Record<string, unknown>;
+  return (LANGUAGES as readonly unknown[]).includes(language) && (CALENDARS as readonly unknown[]).includes(calendar)
+    ? { language: language as LocalePreference["language"], calendar: calendar as LocalePreference["calendar"] }
+    : null;
+}
+/** The API helpers (and the call table behind them): loaded with the first save, not with the sign-in page. */
+const loadApi = guardedImport(() => import("@/app/api"));
 
 /** The choice remembered on this browser; storage is input, anything unreadable counts as none. */
 export function rememberedLocale(): LocalePreference {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(LOCALE_STORAGE_KEY) ?? "null");
-    const pref = decode(parsed);
-    return pref._tag === "Some" ? pref.value : DEFAULT_LOCALE;
+    return asLocale(parsed) ?? DEFAULT_LOCALE;
   } catch {
     return DEFAULT_LOCALE;
   }
@@ -41,6 +48,7 @@ function remember(pref: LocalePreference): void {
 export const localeActors = {
   loadMessages: fromPromise<void, { language: Language }>(({ input }) => loadLanguage(input.language)),
   saveChoice: fromPromise<void, LocalePreference>(async ({ input, signal }) => {
+    const { authedCall } = await loadApi();
     await authedCall("updateLocale", { language: input.language, calendar: input.calendar }, { signal });
   }),
 };

@@ -5,6 +5,7 @@ import {
   selectCanClose, selectError, selectIsBusy, selectIsOpen, selectIsUploading, selectProgress,
 } from "../../../machines/accountDialog/accountDialogSelectors";
 import { authActor } from "@/app/auth";
+import { localeActor } from "@/app/locale";
 import { AccountDialogView } from "@/features/account/AccountDialogView";
 import { accountDialogActor as dialog } from "@/features/account/accountDialogActor";
 
@@ -20,6 +21,9 @@ export function AccountDialog() {
   const busy = useSelector(dialog, selectIsBusy);
   const error = useSelector(dialog, selectError);
   const canClose = useSelector(dialog, selectCanClose);
+  const locale = useSelector(localeActor, (snap) => snap.context.pending ?? snap.context.shown);
+  const localeBusy = useSelector(localeActor, (snap) => snap.hasTag("busy"));
+  const localeError = useSelector(localeActor, (snap) => snap.context.error);
   return (
     <AccountDialogView
       visible={visible}
@@ -34,6 +38,12 @@ export function AccountDialog() {
       canClose={canClose}
       onPick={(file) => dialog.send({ type: "image.picked", file })}
       onClose={() => dialog.send({ type: "dialog.close" })}
+      language={locale.language}
+      calendar={locale.calendar}
+      localeBusy={localeBusy}
+      localeError={localeError}
+      onLanguage={(language) => localeActor.send({ type: "locale.choose", language })}
+      onCalendar={(calendar) => localeActor.send({ type: "locale.choose", calendar })}
     />
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The Account Detail dialog as plain props (spec §2): name, email, version, profile image,
- * Upload Image and Close.
+ * Upload Image and Close; and the user's language and calendar (issue 18).
  */
 import { useRef } from "react";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { ProgressBar } from "@/components/ui/ProgressBar";
+import { SelectField } from "@/components/ui/Select";
+import { CALENDARS, LANGUAGES, type CalendarSystem, type Language } from "../../../domain/locale";
 import { initials } from "../../../machines/accountDialog/imageFile";
 import { formatPercent } from "@/components/format/numbers";
 import { t, translateMessage } from "@/i18n/i18n";
@@ -26,7 +28,19 @@ export interface AccountDialogViewProps {
   canClose: boolean;
   onPick: (file: File) => void;
   onClose: () => void;
+  /** The language and calendar shown (issue 18), and whether a change of them is under way. */
+  language: Language;
+  calendar: CalendarSystem;
+  localeBusy: boolean;
+  /** Why the last change of language or calendar did not fully apply (English; shown translated). */
+  localeError: string | null;
+  onLanguage: (language: Language) => void;
+  onCalendar: (calendar: CalendarSystem) => void;
 }
+
+/** Each language by its own name, as language pickers do: a reader finds theirs whatever is shown. */
+const LANGUAGE_NAME = { en: "common.locale.english", th: "common.locale.thai" } as const;
+const CALENDAR_NAME = { gregorian: "common.locale.gregorian", buddhist: "common.locale.buddhist" } as const;
 
 const ACCEPT = "image/png,image/jpeg,image/webp,image/gif";
 
@@ -65,6 +79,28 @@ export function AccountDialogView(p: AccountDialogViewProps) {
           <dd>{p.version}</dd>
         </dl>
       </div>
+      <fieldset className="account-detail__locale" aria-busy={p.localeBusy}>
+        <legend>{t("common.locale.heading")}</legend>
+        <SelectField
+          label={t("common.locale.language")}
+          value={p.language}
+          options={LANGUAGES}
+          optionLabel={(l) => t(LANGUAGE_NAME[l as Language])}
+          onChange={(l) => p.onLanguage(l as Language)}
+        />
+        <SelectField
+          label={t("common.locale.calendar")}
+          value={p.calendar}
+          options={CALENDARS}
+          optionLabel={(c) => t(CALENDAR_NAME[c as CalendarSystem])}
+          onChange={(c) => p.onCalendar(c as CalendarSystem)}
+        />
+        {p.localeError !== null && (
+          <p className="form-error" role="alert">
+            {translateMessage(p.localeError)}
+          </p>
+        )}
+      </fieldset>
       <input
         ref={fileInput}
         type="file"
