@@ -17,6 +17,8 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "tests/**/*.test.tsx"],
     exclude: ["tests/e2e/**", "tests/server/**", "node_modules/**"],
     environment: "node",
+    // The message catalogues (issue 18): every unit test file starts with them loaded.
+    setupFiles: ["tests/support/i18nSetup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -6,6 +6,7 @@
 import { createRouter } from "@tanstack/react-router";
 import { selectIsAuthenticated, selectIsBusy } from "../machines/auth/authSelectors";
 import { authActor } from "@/app/auth";
+import { t } from "@/i18n/i18n";
 import { publishSearch } from "@/app/currentSearch";
 import { authenticatedRoute } from "@/routes/authenticated";
 import { bareRoute } from "@/routes/bare";
@@ -27,7 +28,7 @@ export const router = createRouter({
   context: { auth: authActor },
   defaultPendingComponent: () => (
     <p className="pending" role="status">
-      Loading…
+      {t("common.page.loading")}
     </p>
   ),
   // No preloading on hover: a chunk that fails to load would then reload the page under the

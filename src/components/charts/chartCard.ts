@@ -6,7 +6,7 @@
  */
 import type { Data, Layout } from "plotly.js";
 import type { ChartClick } from "../../../domain/commerceFilter";
-import type { CsvColumn } from "@/components/export/download";
+import { dateHeader, type CsvColumn } from "@/components/export/download";
 
 /** A click as a chart or a "Filter by" button makes it (the page filter adds the time). */
 export type ClickValue = Omit<ChartClick, "at">;
@@ -27,6 +27,11 @@ export interface FigureRow {
 export interface FigureTable {
   readonly caption: string;
   readonly rowHeader: string;
+  /**
+   * The rows are days or periods, labelled in the user's calendar (`formatDay`, `formatPeriod`):
+   * the CSV's row header then says which calendar ("Day (BE)", issue 18).
+   */
+  readonly dated?: boolean;
   readonly columns: readonly FigureColumn[];
   readonly rows: readonly FigureRow[];
 }
@@ -34,7 +39,7 @@ export interface FigureTable {
 /** The CSV columns of a table: its row header, then every column as plain numbers. */
 export function csvColumnsOf(table: FigureTable): CsvColumn<FigureRow>[] {
   return [
-    { header: table.rowHeader, value: (r) => r.label },
+    { header: table.dated === true ? dateHeader(table.rowHeader) : table.rowHeader, value: (r) => r.label },
     ...table.columns.map((c, i): CsvColumn<FigureRow> => ({ header: c.header, value: (r) => r.values[i] ?? null })),
   ];
 }

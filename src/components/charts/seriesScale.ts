@@ -4,8 +4,8 @@
  * line with gaps, period labels and the sentence that sums a series up for a screen reader.
  * Pure functions, table tests in tests/components/seriesScale.test.ts.
  */
-import { formatDay, formatDayLong, formatDayShort, formatMonthShort } from "@/components/format/dates";
-import { perUnit } from "@/components/format/periods";
+import { formatDay, formatDayShort, formatMonthShort } from "@/components/format/dates";
+import { perUnit, weekStartText } from "@/components/format/periods";
 import { t } from "@/i18n/i18n";
 
 /** A value axis: its ends and the round values between them where a tick and grid line go. */
@@ -123,7 +123,7 @@ export type Granularity = "day" | "week" | "month";
  */
 export function periodLabel(start: string, granularity: Granularity, length: "short" | "long"): string {
   if (granularity === "month") return formatMonthShort(start);
-  if (length === "long") return granularity === "week" ? t("common.date.weekOfLower", { day: formatDay(start), dayLong: formatDayLong(start) }) : formatDay(start);
+  if (length === "long") return granularity === "week" ? t("common.date.weekOfLower", { day: weekStartText(start) }) : formatDay(start);
   return formatDayShort(start);
 }
 

@@ -6,7 +6,7 @@
  * "2567-09-09", "สัปดาห์ที่เริ่ม 9 ก.ย. 2567", "กันยายน 2567".
  */
 import { formatDay, formatDayLong, formatMonth } from "@/components/format/dates";
-import { t } from "@/i18n/i18n";
+import { activeLocale, t } from "@/i18n/i18n";
 
 /** How a series is cut. */
 export type SeriesUnit = "day" | "week" | "month";
@@ -43,6 +43,9 @@ export const PER_UNIT: Readonly<Record<SeriesUnit, string>> = Object.freeze({
 export function formatPeriod(start: string, unit: SeriesUnit): string {
   if (unit === "day") return formatDay(start);
   // English keeps the spec's "Week of 2024-09-09"; Thai reads the day in words.
-  if (unit === "week") return t("common.date.weekOf", { day: formatDay(start), dayLong: formatDayLong(start) });
+  if (unit === "week") return t("common.date.weekOf", { day: weekStartText(start) });
   return formatMonth(start);
 }
+
+/** A week's first day as its label says it: numeric in English ("Week of 2024-09-09"), in words in Thai ("สัปดาห์ที่เริ่ม 9 ก.ย. 2567"). */
+export const weekStartText = (start: string): string => (activeLocale().language === "th" ? formatDayLong(start) : formatDay(start));

@@ -8,10 +8,11 @@ import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { showToast } from "@/app/toast";
 import { accountDialogActors } from "@/features/account/accountDialogActors";
+import { t } from "@/i18n/i18n";
 
 export const accountDialogActor = createActor(accountDialogMachine.provide({ actors: accountDialogActors }), { inspect: appInspect });
 accountDialogActor.on("profileImage.changed", ({ url }) => {
   authActor.send({ type: "auth.profileImageChanged", url });
-  showToast({ severity: "success", summary: "Profile image updated" });
+  showToast({ severity: "success", summary: t("common.msg.profileImageUpdated") });
 });
 accountDialogActor.start();

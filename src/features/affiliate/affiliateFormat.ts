@@ -154,6 +154,7 @@ export function gmvOverTimeCard(a: AffiliateFiguresAnswer, range: string): Chart
         { header: t("affiliate.column.commissionRate"), format: percent },
         { header: t("affiliate.column.roi"), format: percent },
       ],
+      dated: true,
       rows: a.series.map((p) => ({ label: formatPeriod(p.start, a.unit), values: [p.gmv, p.nmv, p.commission, p.commissionRate, p.roi], click: null })),
     },
   };
@@ -201,6 +202,7 @@ export function ordersOverTimeCard(a: AffiliateFiguresAnswer, range: string): Ch
         { header: t("affiliate.column.clicks"), format: count },
         { header: t("affiliate.column.conversionRate"), format: percent },
       ],
+      dated: true,
       rows: a.series.map((p) => ({ label: formatPeriod(p.start, a.unit), values: [p.orders, p.clicks, p.conversionRate], click: null })),
     },
   };

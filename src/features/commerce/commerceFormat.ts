@@ -87,6 +87,7 @@ export function seriesCard(f: CommerceFigures): ChartCard {
       caption: t("commerce.chart.gmvNmv.caption", { per, range: rangeWords(f) }),
       rowHeader: t("commerce.column.period"),
       columns: breakdownColumns(),
+      dated: true,
       rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.gmv, p.nmv, p.orders], click: null })),
     },
   };
@@ -101,8 +102,8 @@ export function customersCard(f: CommerceFigures): ChartCard {
     clickable: false,
     chart: {
       data: [
-        { type: "bar", name: t("commerce.figure.newCustomers"), x, y: f.series.map((p) => p.newCustomers), marker: { color: CUSTOMER_COLOURS.newCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverNew")}<extra></extra>` },
-        { type: "bar", name: t("commerce.figure.oldCustomers"), x, y: f.series.map((p) => p.oldCustomers), marker: { color: CUSTOMER_COLOURS.oldCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverOld")}<extra></extra>` },
+        { type: "bar", name: t("commerce.figure.newCustomers"), x, y: f.series.map((p) => p.newCustomers), marker: { color: CUSTOMER_COLOURS.newCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverNew", { y: "%{y:,}" })}<extra></extra>` },
+        { type: "bar", name: t("commerce.figure.oldCustomers"), x, y: f.series.map((p) => p.oldCustomers), marker: { color: CUSTOMER_COLOURS.oldCustomer }, hovertemplate: `${t("commerce.chart.customers.hoverOld", { y: "%{y:,}" })}<extra></extra>` },
       ],
       layout: { ...BASE_LAYOUT, barmode: "stack", xaxis: dateAxis(x, f.granularity), yaxis: countAxis, showlegend: true },
       label: t("commerce.chart.customers.label", { per, range: rangeWords(f), newCount: formatCount(f.totals.newCustomers), oldCount: formatCount(f.totals.oldCustomers) }),
@@ -114,6 +115,7 @@ export function customersCard(f: CommerceFigures): ChartCard {
         { header: t("commerce.figure.newCustomers"), format: formatCount },
         { header: t("commerce.figure.oldCustomers"), format: formatCount },
       ],
+      dated: true,
       rows: f.series.map((p) => ({ label: formatPeriod(p.period, f.granularity), values: [p.newCustomers, p.oldCustomers], click: null })),
     },
   };
@@ -265,7 +267,7 @@ export function basketCard(f: CommerceFigures): ChartCard {
           y: rows.map((r) => r.values[0] ?? 0),
           customdata: indices(rows.length),
           marker: { color: BAR_COLOUR },
-          hovertemplate: `${t("commerce.chart.basket.hover")}<extra></extra>`,
+          hovertemplate: `${t("commerce.chart.basket.hover", { x: "%{x}", y: "%{y:,}" })}<extra></extra>`,
         },
       ],
       layout: { ...BASE_LAYOUT, xaxis: { type: "category", automargin: true }, yaxis: countAxis, showlegend: false },
@@ -305,7 +307,8 @@ export function statusCard(f: CommerceFigures): ChartCard {
           hole: 0.45,
           sort: false,
           textinfo: "label+percent",
-          hovertemplate: `${t("commerce.chart.status.hover")}<extra></extra>`,
+          // i18n-ignore: Plotly's placeholders, filled in by Plotly
+          hovertemplate: `${t("commerce.chart.status.hover", { label: "%{label}", value: "%{value:,}" })}<extra></extra>`,
         } as Data,
       ],
       layout: { ...BASE_LAYOUT, showlegend: true, margin: { l: 16, r: 16, t: 16, b: 16 } },

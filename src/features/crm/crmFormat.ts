@@ -217,7 +217,7 @@ export function segmentChart(summary: RfmSummary): ChartSpec {
       {
         type: "bar", name: t("crm.chart.customers"), x: names, y: summary.segments.map((s) => s.customers), customdata: index,
         marker: { color: summary.segments.map((s) => (s.index === -1 ? COLOURS.unassigned : COLOURS.customers)) },
-        offsetgroup: "customers", hovertemplate: `${t("crm.chart.segments.hoverCustomers")}<extra></extra>`,
+        offsetgroup: "customers", hovertemplate: `${t("crm.chart.segments.hoverCustomers", { x: "%{x}", y: "%{y:,}" })}<extra></extra>`,
       } as Data,
       {
         type: "bar", name: t("crm.chart.revenueThb"), x: names, y: summary.segments.map((s) => s.revenue), customdata: index, yaxis: "y2",
@@ -268,7 +268,7 @@ export function rfGridChart(summary: RfmSummary): ChartSpec {
         customdata: revenue,
         colorscale: [[0, "#fff4ec"], [1, "#c94d0a"]],
         texttemplate: "%{z:,}",
-        hovertemplate: `${t("crm.chart.grid.hover")}<extra></extra>`,
+        hovertemplate: `${t("crm.chart.grid.hover", { y: "%{y}", x: "%{x}", z: "%{z:,}", customdata: "%{customdata:,.2f}" })}<extra></extra>`,
         colorbar: { title: { text: t("crm.chart.customers") }, thickness: 12 },
         xgap: 2,
         ygap: 2,

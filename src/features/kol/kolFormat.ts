@@ -206,6 +206,7 @@ export function seriesCard(o: KolOverview, range: string): ChartCard {
       caption: t("kol.chart.series.caption", { per, range }),
       rowHeader: t("kol.table.period"),
       columns: breakdownColumns(),
+      dated: true,
       rows: o.series.map((p) => ({ label: formatPeriod(p.start, o.unit), values: breakdownValues(p), click: null })),
     },
   };

@@ -141,6 +141,7 @@ export function dailyCard(s: SaleSummary, range: string): ChartCard {
         { header: t("sale.column.orders"), format: count },
         { header: t("sale.column.storeViews"), format: count },
       ],
+      dated: true,
       rows: s.days.map((d) => ({ label: formatDay(d.day), values: [d.gmv, d.orders, d.views], click: null })),
     },
   };

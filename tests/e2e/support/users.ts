@@ -48,5 +48,14 @@ export const NO_BRAND: E2eUser = {
   brands: [],
 };
 
+/** Every module on Tipco; switches to Thai and the Buddhist Era in i18n.spec (issue 18), so no other spec signs in as them. */
+export const LOCALE_USER: E2eUser = {
+  email: "locale@example.com",
+  password: "Locale2024x",
+  name: "Locale User",
+  permissions: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+  brands: ["Tipco"],
+};
+
 /** Users `server.ts` adds to the demo workspace. */
-export const ADDED_USERS: readonly E2eUser[] = [LIMITED, NO_KPI, NO_BRAND];
+export const ADDED_USERS: readonly E2eUser[] = [LIMITED, NO_KPI, NO_BRAND, LOCALE_USER];
