@@ -88,6 +88,12 @@ const POST_SAMPLES: Partial<Record<CallName, PostSample>> = {
   },
   deleteKpiTemplate: titleSample,
   restoreKpiTemplate: titleSample,
+  updateLocale: {
+    valid: { language: "en", calendar: "gregorian" },
+    mistyped: [{ language: "fr", calendar: "gregorian" }, "language"],
+    missing: [{ language: "th" }, "calendar"],
+    withText: (t) => [{ language: `th${t}`, calendar: "buddhist" }, "language"],
+  },
   filterPage: {
     valid: { filter: [] },
     mistyped: [{ filter: "bag-aura-fb-1" }, "filter"],
