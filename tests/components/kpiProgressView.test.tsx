@@ -2,7 +2,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
-import { loadAppMessages } from "@/i18n/i18n";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 import { emptyKpiTemplate } from "../../domain/kpi";
 import { kpiProgressOf } from "../../domain/kpiProgress";
 import { PLAN_METRICS, type MetricKey, type MetricPlan, type MetricSeries, type MetricsSummary } from "../../domain/metrics";
@@ -281,5 +281,19 @@ describe("the KPI progress section of /brandEx", () => {
     if (section.kind !== "ready") throw new Error("not ready");
     expect(chartLayout(section.progress.ads.chart).yaxis?.range).toBeUndefined();
     expect((chartTraces(section.progress.ads.chart)[0] as { y: number[] }).y).toEqual([20, 40]);
+  });
+});
+
+describe("the start page in Thai and the Buddhist Era (issue 18)", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("greets and shows the KPI progress in Thai with the range in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(readySection());
+    const text = host.textContent ?? "";
+    expect(text).toMatch(/[\u0E00-\u0E7F]{4}/);
+    expect(text).toMatch(/25\d\d-\d\d-\d\d/);
+    expect(text).not.toMatch(/\b20\d\d-\d\d-\d\d\b/);
   });
 });

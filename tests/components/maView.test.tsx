@@ -5,7 +5,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { beforeAll, afterEach, describe, expect, it, vi } from "vitest";
-import { loadAppMessages } from "@/i18n/i18n";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 import type { SocialFigures, SocialPost, SocialPosts, SocialTotals } from "../../domain/social";
 import { FIRST_POSTS_QUERY, type PostsTableQuery } from "../../domain/socialFilter";
 import { clickOfPoint } from "@/components/charts/chartCard";
@@ -248,5 +248,24 @@ describe("the posts table", () => {
     const host = await render(table({ query: { ...FIRST_POSTS_QUERY, search: "xyz" }, phase: page([], 0) }));
     expect(host.querySelector(".posts-count")!.textContent).toBe("No posts match “xyz”.");
     expect(host.querySelector("table")).toBeNull();
+  });
+});
+
+describe("in Thai and the Buddhist Era (issue 18)", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("shows the page's words in Thai, its days in BE and its figures with the same numbers", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<MaView {...props()} />);
+    const text = host.textContent ?? "";
+    expect(text).toMatch(/[\u0E00-\u0E7F]{4}/);
+    // March 2024 is 2567 BE; no Gregorian year of the range is left on the page.
+    expect(text).toContain("2567");
+    expect(text).not.toMatch(/2024-03-0?1/);
+    // Western digits and separators in Thai too.
+    expect(text).toContain("120,000");
+    const rows = [...host.querySelectorAll("tbody th")].map((th) => th.textContent ?? "");
+    expect(rows.some((r) => /ก\.พ\.|มี\.ค\./.test(r) || r.includes("2567"))).toBe(true);
   });
 });

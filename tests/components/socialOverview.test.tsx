@@ -4,7 +4,7 @@
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { beforeAll, afterEach, describe, expect, it } from "vitest";
-import { loadAppMessages } from "@/i18n/i18n";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 import type { SocialFigures, SocialPost, SocialTotals } from "../../domain/social";
 import { SocialOverviewView } from "@/features/brandEx/SocialOverviewView";
 
@@ -120,5 +120,23 @@ describe("the social overview", () => {
   it("says why when the figures could not be loaded", async () => {
     const host = await render(<SocialOverviewView range={MARCH} social={{ kind: "failed", message: "The server could not be reached." }} />);
     expect(host.querySelector('[role="alert"]')!.textContent).toBe("The social figures could not be loaded: The server could not be reached.");
+  });
+});
+
+describe("the social overview in Thai and the Buddhist Era (issue 18)", () => {
+  afterEach(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  it("names its figures in Thai, keeps their numbers, and says the compared period in BE", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(<SocialOverviewView range={MARCH} social={{
+      kind: "ready", figures: figures({}, { followers: 100_000, netFollowers: 1_800, engagementRate: 0.05, posts: 40 }), top: [],
+    }} />);
+    const text = host.textContent ?? "";
+    expect(text).toMatch(/[\u0E00-\u0E7F]{4}/);
+    expect(text).not.toContain("Followers");
+    expect(text).toContain("120,000");
+    expect(text).toContain("2567-01-30");
+    expect(text).not.toContain("2024-01-30");
   });
 });
