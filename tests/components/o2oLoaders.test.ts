@@ -220,7 +220,7 @@ describe("o2o loaders", () => {
     expect(asked.find((a) => a.name === "content_daily")?.payload).toEqual({ campaigns: [CAMPAIGN], content: o2oApi.graphSpan(RANGE.end, TODAY) });
     expect(data).toMatchObject({
       empty: false,
-      monthly: { months: ["Jan 2024", "Feb 2024", "Mar 2024"], shows: [1000, 1000, 1000], views: [250, 250, 250], conversion: [25, 25, 25] },
+      monthly: { months: ["2024-01-01", "2024-02-01", "2024-03-01"], shows: [1000, 1000, 1000], views: [250, 250, 250], conversion: [25, 25, 25] },
       content: {
         span: { start: "2024-01-03", end: "2024-03-31" },
         days: ["2024-01-03"],
@@ -252,7 +252,7 @@ describe("o2o loaders", () => {
     expect(byName.sex_age_total).toEqual(threeMonths);
     expect(byName.emotion_total).toEqual(threeMonths);
     if (data.tab !== "views_demographic") throw new Error("wrong tab");
-    expect(data.months).toEqual(["Jan 2024", "Feb 2024", "Mar 2024"]);
+    expect(data.months).toEqual(["2024-01-01", "2024-02-01", "2024-03-01"]);
     expect(data.span).toEqual({ start: "2024-01-01", end: "2024-03-31" });
     expect(data.sex.shares).toEqual([{ men: 30, women: 70 }, { men: 30, women: 70 }, { men: 30, women: 70 }]);
     expect(data.age.views[0]).toEqual([1, 2, 3, 4, 5, 6]);

@@ -57,13 +57,13 @@ const leads: LeadsBouncedData = {
 const conversion: ViewsConversionData = {
   tab: "views_conversion",
   empty: false,
-  monthly: { months: ["Jan 2024", "Feb 2024", "Mar 2024"], shows: [1000, 2000, null], views: [250, 400, null], conversion: [25, 20, null] },
+  monthly: { months: ["2024-01-01", "2024-02-01", "2024-03-01"], shows: [1000, 2000, null], views: [250, 400, null], conversion: [25, 20, null] },
   content: { span: { start: "2024-01-03", end: "2024-03-31" }, days: ["2024-01-03"], series: [{ id: 101, name: "Spot 15 s", views: [40] }] },
 };
 const demographic: ViewsDemographicData = {
   tab: "views_demographic",
   empty: false,
-  months: ["Feb 2024", "Mar 2024"],
+  months: ["2024-02-01", "2024-03-01"],
   span: { start: "2024-02-01", end: "2024-03-31" },
   sex: { men: [30, 40], women: [70, 60], shares: [{ men: 30, women: 70 }, { men: 40, women: 60 }] },
   age: { bands: AgeBands, views: [[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]], shares: [[4.8, 9.5, 14.3, 19, 23.8, 28.6], [28.6, 23.8, 19, 14.3, 9.5, 4.8]] },
@@ -385,7 +385,7 @@ describe("o2o formats and charts", () => {
   it("reads unix times as Bangkok days and months", () => {
     expect(bangkokDate(1_704_042_000)).toBe("2024-01-01");
     expect(bangkokDate(1_704_128_399)).toBe("2024-01-01");
-    expect(bangkokMonth(1_706_720_400)).toBe("Feb 2024");
+    expect(bangkokMonth(1_706_720_400)).toBe("2024-02-01");
   });
 });
 

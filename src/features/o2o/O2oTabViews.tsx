@@ -4,7 +4,6 @@
  * behind a disclosure. Props only; the words and traces come from `o2oFormat.ts`.
  */
 import { useId, type ReactNode } from "react";
-import { DWELL_BUCKETS } from "../../../domain/o2o";
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { LazyPlot } from "@/components/charts/LazyPlot";
 import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
@@ -12,20 +11,21 @@ import type {
   Figure, LeadsBouncedData, O2oTabData, ViewsConversionData, ViewsDemographicData, ViewsDwellTimeData, VisitorsInsightData,
 } from "@/features/o2o/o2oData";
 import {
-  AGE_LABELS, EMOTION_LABELS, HOURS, WEEKDAYS, ageChart, contentChart, dailyAudienceChart, dwellChart, emotionChart,
-  formatAverage, formatCount, formatPercent, formatSeconds, heatmapChart, heatmapRows, leadsBouncedChart,
-  monthlyConversionChart, sexAgeChart, sexChart, type ChartSpec,
+  HOURS, ageChart, ageLabel, contentChart, dailyAudienceChart, dwellBucketLabels, dwellChart, emotionChart, emotionLabel,
+  formatAverage, formatCount, formatPercent, formatSeconds, heatmapChart, heatmapRows, leadsBouncedChart, monthLabels,
+  monthlyConversionChart, sexAgeChart, sexChart, weekdayNames, type ChartSpec,
 } from "@/features/o2o/o2oFormat";
-
-export const NO_VISITORS = "No visitors measured in this range.";
+import { formatDay } from "@/components/format/dates";
+import { t } from "@/i18n/i18n";
 
 /** A figure, or a dash that says "not measured" to screen readers. */
 export function Measured({ value, format }: { value: Figure; format: (n: number) => string }) {
   if (value !== null) return <>{format(value)}</>;
   return (
-    <span className="no-data" title="not measured">
+    <span className="no-data" title={t("o2o.notMeasured")}>
+      {/* i18n-ignore: a dash, not a word */}
       <span aria-hidden="true">—</span>
-      <span className="visually-hidden">not measured</span>
+      <span className="visually-hidden">{t("o2o.notMeasured")}</span>
     </span>
   );
 }
@@ -66,7 +66,7 @@ interface Column {
 function FiguresTable({ caption, rowHeader, rows, columns }: { caption: string; rowHeader: string; rows: readonly string[]; columns: readonly Column[] }) {
   return (
     <details className="o2o-table">
-      <summary>Show the figures as a table</summary>
+      <summary>{t("o2o.showTable")}</summary>
       <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
         <table>
           <caption>{caption}</caption>
@@ -114,50 +114,50 @@ function NoVisitors() {
   return (
     <div className="empty-state" role="status">
       <i className="pi pi-users" aria-hidden="true" />
-      <p className="empty-title">{NO_VISITORS}</p>
-      <p className="muted">Try another date range or campaign.</p>
+      <p className="empty-title">{t("o2o.noVisitors.title")}</p>
+      <p className="muted">{t("o2o.noVisitors.hint")}</p>
     </div>
   );
 }
 
 export function VisitorsInsightView({ data }: { data: VisitorsInsightData }) {
-  const t = data.totals;
+  const now = data.totals;
   const p = data.previous.totals;
   const cells = heatmapRows(data.heatmap.averages);
   return (
     <>
       <Figures
-        label="Visitors insight figures"
+        label={t("o2o.insight.figures")}
         period={data.previous.period}
         items={[
-          { label: "Shows", value: t.shows, format: formatCount, definition: "People passing with a chance to see a screen.", compared: { previous: p.shows, polarity: "higher-is-better" } },
-          { label: "Views", value: t.views, format: formatCount, definition: "Shows who looked at the screen.", compared: { previous: p.views, polarity: "higher-is-better" } },
-          { label: "Views conversion", value: t.conversion, format: formatPercent, definition: "Views ÷ shows.", compared: { previous: p.conversion, polarity: "higher-is-better" } },
-          { label: "Average dwell time", value: t.dwellSeconds, format: formatSeconds, definition: "Mean seconds in front of a screen, per show.", compared: { previous: p.dwellSeconds, polarity: "higher-is-better" } },
-          { label: "Average attention time", value: t.attentionSeconds, format: formatSeconds, definition: "Mean seconds looking at a screen, per view.", compared: { previous: p.attentionSeconds, polarity: "higher-is-better" } },
+          { label: t("o2o.shows"), value: now.shows, format: formatCount, definition: t("o2o.insight.def.shows"), compared: { previous: p.shows, polarity: "higher-is-better" } },
+          { label: t("o2o.views"), value: now.views, format: formatCount, definition: t("o2o.insight.def.views"), compared: { previous: p.views, polarity: "higher-is-better" } },
+          { label: t("o2o.conversion"), value: now.conversion, format: formatPercent, definition: t("o2o.insight.def.conversion"), compared: { previous: p.conversion, polarity: "higher-is-better" } },
+          { label: t("o2o.insight.avgDwell"), value: now.dwellSeconds, format: formatSeconds, definition: t("o2o.insight.def.dwell"), compared: { previous: p.dwellSeconds, polarity: "higher-is-better" } },
+          { label: t("o2o.insight.avgAttention"), value: now.attentionSeconds, format: formatSeconds, definition: t("o2o.insight.def.attention"), compared: { previous: p.attentionSeconds, polarity: "higher-is-better" } },
         ]}
       />
       {data.empty ? (
         <NoVisitors />
       ) : (
         <div className="o2o-charts">
-          <Chart title="Shows and views per day" chart={dailyAudienceChart(data)}>
+          <Chart title={t("o2o.daily.title")} chart={dailyAudienceChart(data)}>
             <FiguresTable
-              caption="Shows, views and views conversion per day"
-              rowHeader="Day"
-              rows={data.daily.days}
+              caption={t("o2o.daily.caption")}
+              rowHeader={t("o2o.day")}
+              rows={data.daily.days.map(formatDay)}
               columns={[
-                { header: "Shows", values: data.daily.shows, format: formatCount },
-                { header: "Views", values: data.daily.views, format: formatCount },
-                { header: "Views conversion", values: data.daily.conversion, format: formatPercent },
+                { header: t("o2o.shows"), values: data.daily.shows, format: formatCount },
+                { header: t("o2o.views"), values: data.daily.views, format: formatCount },
+                { header: t("o2o.conversion"), values: data.daily.conversion, format: formatPercent },
               ]}
             />
           </Chart>
-          <Chart title="Average shows by weekday and hour" chart={heatmapChart(data)} height={300}>
+          <Chart title={t("o2o.heatmap.title")} chart={heatmapChart(data)} height={300}>
             <FiguresTable
-              caption="Average shows by weekday (rows) and Bangkok hour (columns)"
-              rowHeader="Weekday"
-              rows={WEEKDAYS}
+              caption={t("o2o.heatmap.caption")}
+              rowHeader={t("o2o.weekdayHeader")}
+              rows={weekdayNames()}
               columns={HOURS.map((hour, h) => ({ header: hour, values: cells.map((row) => row[h] ?? null), format: formatAverage }))}
             />
           </Chart>
@@ -171,27 +171,27 @@ export function LeadsBouncedView({ data }: { data: LeadsBouncedData }) {
   return (
     <>
       <Figures
-        label="Leads and bounced figures"
+        label={t("o2o.leadsBounced.figures")}
         period={data.previous.period}
         items={[
-          { label: "Leads", value: data.totals.leads, format: formatCount, definition: "Visitors who stayed engaged.", compared: { previous: data.previous.totals.leads, polarity: "higher-is-better" } },
-          { label: "Bounced", value: data.totals.bounced, format: formatCount, definition: "Visitors who left at once.", compared: { previous: data.previous.totals.bounced, polarity: "lower-is-better" } },
-          { label: "Leads share", value: data.shares.leads, format: formatPercent, definition: "Leads ÷ (leads + bounced)." },
-          { label: "Bounced share", value: data.shares.bounced, format: formatPercent, definition: "Bounced ÷ (leads + bounced)." },
+          { label: t("o2o.leads"), value: data.totals.leads, format: formatCount, definition: t("o2o.leadsBounced.def.leads"), compared: { previous: data.previous.totals.leads, polarity: "higher-is-better" } },
+          { label: t("o2o.bounced"), value: data.totals.bounced, format: formatCount, definition: t("o2o.leadsBounced.def.bounced"), compared: { previous: data.previous.totals.bounced, polarity: "lower-is-better" } },
+          { label: t("o2o.leadsShare"), value: data.shares.leads, format: formatPercent, definition: t("o2o.leadsBounced.def.leadsShare") },
+          { label: t("o2o.bouncedShare"), value: data.shares.bounced, format: formatPercent, definition: t("o2o.leadsBounced.def.bouncedShare") },
         ]}
       />
       {data.empty ? (
         <NoVisitors />
       ) : (
         <div className="o2o-charts">
-          <Chart title="Leads and bounced per day" chart={leadsBouncedChart(data)}>
+          <Chart title={t("o2o.leadsBounced.title")} chart={leadsBouncedChart(data)}>
             <FiguresTable
-              caption="Leads and bounced visitors per day"
-              rowHeader="Day"
-              rows={data.daily.days}
+              caption={t("o2o.leadsBounced.caption")}
+              rowHeader={t("o2o.day")}
+              rows={data.daily.days.map(formatDay)}
               columns={[
-                { header: "Leads", values: data.daily.leads, format: formatCount },
-                { header: "Bounced", values: data.daily.bounced, format: formatCount },
+                { header: t("o2o.leads"), values: data.daily.leads, format: formatCount },
+                { header: t("o2o.bounced"), values: data.daily.bounced, format: formatCount },
               ]}
             />
           </Chart>
@@ -206,27 +206,25 @@ export function ViewsConversionView({ data }: { data: ViewsConversionData }) {
   if (data.empty) return <NoVisitors />;
   return (
     <div className="o2o-charts">
-      <Chart title="Shows and views per month" chart={monthlyConversionChart(data)}>
+      <Chart title={t("o2o.monthly.title")} chart={monthlyConversionChart(data)}>
         <FiguresTable
-          caption="Shows, views and views conversion per month"
-          rowHeader="Month"
-          rows={m.months}
+          caption={t("o2o.monthly.caption")}
+          rowHeader={t("o2o.month")}
+          rows={monthLabels(m.months)}
           columns={[
-            { header: "Shows", values: m.shows, format: formatCount },
-            { header: "Views", values: m.views, format: formatCount },
-            { header: "Views conversion", values: m.conversion, format: formatPercent },
+            { header: t("o2o.shows"), values: m.shows, format: formatCount },
+            { header: t("o2o.views"), values: m.views, format: formatCount },
+            { header: t("o2o.conversion"), values: m.conversion, format: formatPercent },
           ]}
         />
       </Chart>
-      <Chart title="Views per content" chart={contentChart(data)}>
-        <p className="muted o2o-note">
-          {data.content.span.start} to {data.content.span.end}, per day.
-        </p>
+      <Chart title={t("o2o.content.title")} chart={contentChart(data)}>
+        <p className="muted o2o-note">{t("o2o.content.note", { from: formatDay(data.content.span.start), to: formatDay(data.content.span.end) })}</p>
         {data.content.series.length > 0 && (
           <FiguresTable
-            caption="Views per content per day"
-            rowHeader="Day"
-            rows={data.content.days}
+            caption={t("o2o.content.caption")}
+            rowHeader={t("o2o.day")}
+            rows={data.content.days.map(formatDay)}
             columns={data.content.series.map((s) => ({ header: s.name, values: s.views, format: formatCount }))}
           />
         )}
@@ -237,58 +235,59 @@ export function ViewsConversionView({ data }: { data: ViewsConversionData }) {
 
 export function ViewsDemographicView({ data }: { data: ViewsDemographicData }) {
   if (data.empty) return <NoVisitors />;
-  const bands = data.age.bands.map((b) => AGE_LABELS[b]);
+  const bands = data.age.bands.map(ageLabel);
+  const months = monthLabels(data.months);
   return (
     <>
       <p className="muted o2o-note">
-        Views of {data.months.join(", ")} ({data.span.start} to {data.span.end}).
+        {t("o2o.demographic.note", { months: months.join(", "), from: formatDay(data.span.start), to: formatDay(data.span.end) })}
       </p>
       <div className="o2o-charts">
-        <Chart title="Men and women" chart={sexChart(data)}>
+        <Chart title={t("o2o.sex.title")} chart={sexChart(data)}>
           <FiguresTable
-            caption="Views of men and women per month, with their shares"
-            rowHeader="Month"
-            rows={data.months}
+            caption={t("o2o.sex.caption")}
+            rowHeader={t("o2o.month")}
+            rows={months}
             columns={[
-              { header: "Men", values: data.sex.men, format: formatCount },
-              { header: "Women", values: data.sex.women, format: formatCount },
-              { header: "Men share", values: data.sex.shares.map((s) => s.men), format: formatPercent },
-              { header: "Women share", values: data.sex.shares.map((s) => s.women), format: formatPercent },
+              { header: t("o2o.men"), values: data.sex.men, format: formatCount },
+              { header: t("o2o.women"), values: data.sex.women, format: formatCount },
+              { header: t("o2o.menShare"), values: data.sex.shares.map((s) => s.men), format: formatPercent },
+              { header: t("o2o.womenShare"), values: data.sex.shares.map((s) => s.women), format: formatPercent },
             ]}
           />
         </Chart>
-        <Chart title="Age bands" chart={ageChart(data)}>
+        <Chart title={t("o2o.age.title")} chart={ageChart(data)}>
           <FiguresTable
-            caption="Views per age band and month, with each month's shares"
-            rowHeader="Age band"
+            caption={t("o2o.age.caption")}
+            rowHeader={t("o2o.ageBand")}
             rows={bands}
-            columns={data.months.flatMap((month, i) => [
+            columns={months.flatMap((month, i) => [
               { header: month, values: data.age.views[i] ?? [], format: formatCount },
-              { header: `${month} share`, values: data.age.shares[i] ?? [], format: formatPercent },
+              { header: t("o2o.monthShare", { month }), values: data.age.shares[i] ?? [], format: formatPercent },
             ])}
           />
         </Chart>
-        <Chart title="Men and women by age band" chart={sexAgeChart(data)}>
+        <Chart title={t("o2o.sexAge.title")} chart={sexAgeChart(data)}>
           <FiguresTable
-            caption="Views per sex and age band, with shares of all views"
-            rowHeader="Age band"
+            caption={t("o2o.sexAge.caption")}
+            rowHeader={t("o2o.ageBand")}
             rows={bands}
             columns={[
-              { header: "Men", values: data.sexAge.men, format: formatCount },
-              { header: "Women", values: data.sexAge.women, format: formatCount },
-              { header: "Men share", values: data.sexAge.menShares, format: formatPercent },
-              { header: "Women share", values: data.sexAge.womenShares, format: formatPercent },
+              { header: t("o2o.men"), values: data.sexAge.men, format: formatCount },
+              { header: t("o2o.women"), values: data.sexAge.women, format: formatCount },
+              { header: t("o2o.menShare"), values: data.sexAge.menShares, format: formatPercent },
+              { header: t("o2o.womenShare"), values: data.sexAge.womenShares, format: formatPercent },
             ]}
           />
         </Chart>
-        <Chart title="Emotions" chart={emotionChart(data)}>
+        <Chart title={t("o2o.emotions.title")} chart={emotionChart(data)}>
           <FiguresTable
-            caption="Views per dominant emotion, with their shares"
-            rowHeader="Emotion"
-            rows={data.emotions.names.map((e) => EMOTION_LABELS[e])}
+            caption={t("o2o.emotions.caption")}
+            rowHeader={t("o2o.emotionHeader")}
+            rows={data.emotions.names.map(emotionLabel)}
             columns={[
-              { header: "Views", values: data.emotions.views, format: formatCount },
-              { header: "Share", values: data.emotions.shares, format: formatPercent },
+              { header: t("o2o.views"), values: data.emotions.views, format: formatCount },
+              { header: t("o2o.share"), values: data.emotions.shares, format: formatPercent },
             ]}
           />
         </Chart>
@@ -301,33 +300,31 @@ export function ViewsDwellTimeView({ data }: { data: ViewsDwellTimeData }) {
   const d = data.dwell;
   return (
     <>
-      <p className="muted o2o-note">
-        Three months ending with the month of the end date: {data.window.start} to {data.window.end}.
-      </p>
+      <p className="muted o2o-note">{t("o2o.dwell.note", { from: formatDay(data.window.start), to: formatDay(data.window.end) })}</p>
       <Figures
-        label="Dwell time figures"
+        label={t("o2o.dwell.figures")}
         items={[
-          { label: "People measured", value: d.total, format: formatCount },
-          { label: "Mean dwell time", value: d.mean, format: formatSeconds },
-          { label: "Median dwell time", value: d.median, format: formatSeconds },
-          { label: "25th percentile", value: d.p25, format: formatSeconds },
-          { label: "75th percentile", value: d.p75, format: formatSeconds },
-          { label: "90th percentile", value: d.p90, format: formatSeconds },
-          { label: "Mean attention time", value: data.attention.mean, format: formatSeconds },
+          { label: t("o2o.dwell.peopleMeasured"), value: d.total, format: formatCount },
+          { label: t("o2o.dwell.mean"), value: d.mean, format: formatSeconds },
+          { label: t("o2o.dwell.median"), value: d.median, format: formatSeconds },
+          { label: t("o2o.dwell.p25"), value: d.p25, format: formatSeconds },
+          { label: t("o2o.dwell.p75"), value: d.p75, format: formatSeconds },
+          { label: t("o2o.dwell.p90"), value: d.p90, format: formatSeconds },
+          { label: t("o2o.dwell.meanAttention"), value: data.attention.mean, format: formatSeconds },
         ]}
       />
       {data.empty ? (
         <NoVisitors />
       ) : (
         <div className="o2o-charts">
-          <Chart title="Dwell time" chart={dwellChart(data)}>
+          <Chart title={t("o2o.dwellTime")} chart={dwellChart(data)}>
             <FiguresTable
-              caption="People per dwell time, with their shares"
-              rowHeader="Dwell time"
-              rows={DWELL_BUCKETS.map((b) => b.label)}
+              caption={t("o2o.dwell.caption")}
+              rowHeader={t("o2o.dwellTime")}
+              rows={dwellBucketLabels()}
               columns={[
-                { header: "People", values: d.buckets, format: formatCount },
-                { header: "Share", values: d.shares, format: formatPercent },
+                { header: t("o2o.people"), values: d.buckets, format: formatCount },
+                { header: t("o2o.share"), values: d.shares, format: formatPercent },
               ]}
             />
           </Chart>

@@ -81,7 +81,7 @@ export interface ViewsConversionData {
   readonly tab: "views_conversion";
   readonly empty: boolean;
   readonly monthly: {
-    /** Month labels ("Jan 2024"), oldest first. */
+    /** The months, each as its first Bangkok day ("2024-01-01"), oldest first. */
     readonly months: readonly string[];
     readonly shows: readonly Figure[];
     readonly views: readonly Figure[];
@@ -94,7 +94,7 @@ export interface ViewsConversionData {
 export interface ViewsDemographicData {
   readonly tab: "views_demographic";
   readonly empty: boolean;
-  /** The three months (or fewer) the figures cover, oldest first, and their span. */
+  /** The three months (or fewer) the figures cover (each its first day, "2024-01-01"), oldest first, and their span. */
   readonly months: readonly string[];
   readonly span: DaySpan;
   /** Views of men and women per month, with each month's shares. */
@@ -141,11 +141,9 @@ export function bangkokDate(unixSeconds: number): string {
   return new Date(unixSeconds * 1000 + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-const MONTH = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
-
-/** The month of a unix time in Bangkok, as "Jan 2024". */
+/** The month of a unix time in Bangkok, as its first day "2024-01-01" (shown with `formatMonthShort`). */
 export function bangkokMonth(unixSeconds: number): string {
-  return MONTH.format(new Date(unixSeconds * 1000 + BANGKOK_OFFSET_MS));
+  return `${bangkokDate(unixSeconds).slice(0, 7)}-01`;
 }
 
 /** The span of ranges as Bangkok days (first day of the first to last day of the last). */
