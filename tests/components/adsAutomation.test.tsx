@@ -13,7 +13,7 @@ import { selectRuleEditor } from "../../machines/ads/adsRuleEditorSelectors";
 import type { AlertsPanelView } from "../../machines/ads/adsAlertsSelectors";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
 import { readableRefusal } from "@/features/ads/automation/automationActors";
-import { ALERT_CSV_COLUMNS, acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
+import { alertCsvColumns, acknowledgedDay, importAdsSummary } from "@/features/ads/automation/automationFormat";
 import { toCsv } from "@/components/export/download";
 import { ImportAdsView } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorForm } from "@/features/ads/automation/RuleEditorDialog";
@@ -221,7 +221,7 @@ describe("the alerts panel", () => {
   });
 
   it("exports the alerts shown as CSV: value and threshold as plain numbers, the rule in words, the acknowledgement", () => {
-    const csv = toCsv(alerts, ALERT_CSV_COLUMNS).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const csv = toCsv(alerts, alertCsvColumns()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(csv[0]).toBe("Day,Rule,Rule in words,Campaign ID,Campaign,Value,Threshold,Acknowledged,Acknowledged by");
     expect(csv[3]).toBe("2024-06-20,Overspend,Frequency above 3 over the last 7 days,,All campaigns in scope,118.24,110,,");
     expect(csv[4]).toBe("2024-06-20,CPA,Frequency above 3 over the last 7 days,c1,Always on,131.5,120,2024-06-22,Demo User");

@@ -26,7 +26,9 @@ import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { adsActors, adsTableActors, adsTableExportActors, MAX_EXPORTED_ROWS } from "@/features/ads/adsActors";
-import { ADS_CSV_COLUMNS, LEVEL_NAMES } from "@/features/ads/adsFormat";
+import { ADS_CSV_COLUMNS, LEVEL_NAMES, levelName } from "@/features/ads/adsFormat";
+import { formatCount } from "@/components/format/numbers";
+import { t, translateMessage } from "@/i18n/i18n";
 import { adsRequestOf } from "@/features/ads/adsRequest";
 import { adsSearchOf, adsTableOf, drilledInto, parentOf, sortedBy, upTo, type AdsTableQuery } from "@/features/ads/adsSearch";
 import { AdsTableView } from "@/features/ads/AdsTable";
@@ -90,12 +92,14 @@ export default function AdsPage() {
           const what = LEVEL_NAMES[q.level].toLowerCase();
           downloadCsv(fileNameOf(`${view.brand} ${what} ${start} ${end}`, "csv"), toCsv(output.rows, ADS_CSV_COLUMNS));
           if (output.total > MAX_EXPORTED_ROWS) {
-            showToast({ severity: "warn", summary: `The CSV holds the first ${MAX_EXPORTED_ROWS.toLocaleString("en-US")} of ${output.total.toLocaleString("en-US")} ${what}.` });
+            const shown = levelName(q.level).toLowerCase();
+            showToast({ severity: "warn", summary: t("ads.export.truncated", { max: formatCount(MAX_EXPORTED_ROWS), total: formatCount(output.total), what: shown }) });
           }
         },
         notifyFailure: (_, { message }) => {
-          const summary = "The table could not be exported.";
-          showToast({ severity: "error", summary, detail: message === summary ? undefined : message });
+          const summary = t("ads.msg.exportFailed");
+          const detail = translateMessage(message);
+          showToast({ severity: "error", summary, detail: detail === summary ? undefined : detail });
         },
       },
     }),

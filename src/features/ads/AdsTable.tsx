@@ -13,6 +13,7 @@ import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount } from "@/components/format/numbers";
 import { levelName, tableColumns, rowDetail, statusLabel } from "@/features/ads/adsFormat";
 import type { AdsTableQuery } from "@/features/ads/adsSearch";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 const BUTTON = "p-button p-component p-button-sm";
 
@@ -30,10 +31,11 @@ export interface AdsTableProps {
   exporting: boolean;
 }
 
-const SORT_NAMES: Readonly<Record<AdsSort, string>> = {
-  name: "name", spend: "spend", impressions: "impressions", reach: "reach", clicks: "clicks", results: "results",
-  costPerResult: "cost per result", ctr: "CTR", cpm: "CPM", cpc: "CPC", frequency: "frequency", roas: "ROAS",
-};
+const SORT_NAMES = {
+  name: "ads.sort.name", spend: "ads.sort.spend", impressions: "ads.sort.impressions", reach: "ads.sort.reach", clicks: "ads.sort.clicks",
+  results: "ads.sort.results", costPerResult: "ads.sort.costPerResult", ctr: "ads.sort.ctr", cpm: "ads.sort.cpm", cpc: "ads.sort.cpc",
+  frequency: "ads.sort.frequency", roas: "ads.sort.roas",
+} as const satisfies Record<AdsSort, MessageKey>;
 
 function SortHeader({ header, sort, query, onSort, className }: { header: string; sort: AdsSort; query: AdsTableQuery; onSort: (s: AdsSort) => void; className?: string }) {
   const active = query.sort === sort;
@@ -54,14 +56,14 @@ function Breadcrumb({ query, names, onUp }: { query: AdsTableQuery; names: Reado
   const campaignName = query.campaign === null ? "" : (names.get(query.campaign) ?? query.campaign);
   const adSetName = query.adSet === null ? "" : (names.get(query.adSet) ?? query.adSet);
   return (
-    <nav aria-label="Breadcrumb" className="ads-breadcrumb">
+    <nav aria-label={t("ads.table.breadcrumb")} className="ads-breadcrumb">
       <ol>
         <li>
           {query.level === "campaign" ? (
-            <span aria-current="page">All campaigns</span>
+            <span aria-current="page">{t("ads.table.allCampaigns")}</span>
           ) : (
             <button type="button" className="ads-crumb" onClick={() => onUp("campaign")}>
-              All campaigns
+              {t("ads.table.allCampaigns")}
             </button>
           )}
         </li>
@@ -109,46 +111,46 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
     <section className="ads-table" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{title}</h2>
-        <ExportButtons title={`the ${unit} table`} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />
+        <ExportButtons title={t("ads.table.exportTitle", { unit })} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />
       </div>
       <Breadcrumb query={query} names={names} onUp={onUp} />
-      {drills && <p className="muted ads-table-hint">{query.level === "campaign" ? "Click a campaign's name to see its ad sets." : "Click an ad set's name to see its ads."}</p>}
+      {drills && <p className="muted ads-table-hint">{query.level === "campaign" ? t("ads.table.hintCampaign") : t("ads.table.hintAdSet")}</p>}
       {phase.kind === "failed" && (
         <div className="ads-table-failure" role="alert">
-          <p className="error">{phase.error}</p>
+          <p className="error">{translateMessage(phase.error)}</p>
           <button type="button" className={`${BUTTON} p-button-outlined`} onClick={onRetry}>
-            <i className="pi pi-refresh" aria-hidden="true" /> Try again
+            <i className="pi pi-refresh" aria-hidden="true" /> {t("common.action.tryAgain")}
           </button>
         </div>
       )}
       {exporting && (
         <p className="muted" role="status">
-          Preparing the CSV of the {unit}…
+          {t("ads.table.preparingCsv", { unit })}
         </p>
       )}
       {table === null ? (
-        phase.kind !== "failed" && <p className="muted">Loading the {unit}…</p>
+        phase.kind !== "failed" && <p className="muted">{t("ads.table.loading", { unit })}</p>
       ) : (
         <>
           <p className="muted ads-table-count" role="status" aria-busy={phase.kind === "loading"}>
             {table.total === 0
               ? query.level !== "campaign" && table.campaign === null
-                ? `The ${query.level === "adSet" ? "campaign" : "ad set"} drilled into is not in view (another brand, channel, accounts or chart filter): go back to All campaigns.`
-                : `No ${unit} with figures in this range.`
+                ? t(query.level === "adSet" ? "ads.table.campaignNotInView" : "ads.table.adSetNotInView")
+                : t("ads.table.empty", { unit })
               : first > table.total
-                ? `Page ${formatCount(table.page)} is past the last page of ${formatCount(table.total)} ${unit}.`
-                : `${title} ${formatCount(first)}–${formatCount(last)} of ${formatCount(table.total)}`}
+                ? t("ads.table.pastLast", { page: formatCount(table.page), total: formatCount(table.total), unit })
+                : t("ads.table.count", { title, first: formatCount(first), last: formatCount(last), total: formatCount(table.total) })}
           </p>
           {table.rows.length > 0 && (
-            <div className="table-scroll ads-table-scroll" role="region" aria-label={`${title} table`} tabIndex={0}>
+            <div className="table-scroll ads-table-scroll" role="region" aria-label={t("ads.table.regionLabel", { title })} tabIndex={0}>
               <table>
                 <caption className="visually-hidden">
-                  {title}, sorted by {SORT_NAMES[query.sort]} {query.order === "asc" ? "ascending" : "descending"}
+                  {t(query.order === "asc" ? "ads.table.captionAscending" : "ads.table.captionDescending", { title, sort: t(SORT_NAMES[query.sort]) })}
                 </caption>
                 <thead>
                   <tr>
-                    <SortHeader header="Name" sort="name" query={query} onSort={onSort} className="ads-name-col" />
-                    {query.level === "campaign" && <th scope="col">Status</th>}
+                    <SortHeader header={t("ads.table.name")} sort="name" query={query} onSort={onSort} className="ads-name-col" />
+                    {query.level === "campaign" && <th scope="col">{t("ads.table.status")}</th>}
                     {tableColumns().map((c) => (
                       <SortHeader key={c.sort} header={c.header} sort={c.sort} query={query} onSort={onSort} />
                     ))}
@@ -178,15 +180,15 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
             </div>
           )}
           {(table.total > table.pageSize || table.page > 1) && (
-            <nav className="ads-pager" aria-label={`Pages of ${unit}`}>
+            <nav className="ads-pager" aria-label={t("ads.table.pagesOf", { unit })}>
               <button type="button" className={`${BUTTON} p-button-text`} disabled={table.page <= 1} onClick={() => onPage(Math.min(table.page - 1, pages))}>
-                <i className="pi pi-angle-left" aria-hidden="true" /> Previous
+                <i className="pi pi-angle-left" aria-hidden="true" /> {t("ads.table.previous")}
               </button>
               <span>
-                Page {formatCount(table.page)} of {formatCount(pages)}
+                {t("ads.table.pageOf", { page: formatCount(table.page), pages: formatCount(pages) })}
               </span>
               <button type="button" className={`${BUTTON} p-button-text`} disabled={table.page >= pages} onClick={() => onPage(table.page + 1)}>
-                Next <i className="pi pi-angle-right" aria-hidden="true" />
+                {t("ads.table.next")} <i className="pi pi-angle-right" aria-hidden="true" />
               </button>
             </nav>
           )}

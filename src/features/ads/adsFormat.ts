@@ -153,6 +153,7 @@ export function spendOverTimeCard(f: AdsFigures, range: string): ChartCard {
         { header: t("ads.column.impressions"), format: count },
         { header: t("ads.column.clicks"), format: count },
       ],
+      dated: true,
       rows: f.series.map((p) => ({ label: formatPeriod(p.start, f.unit), values: [p.spend, p.results, p.costPerResult, p.impressions, p.clicks], click: null })),
     },
   };

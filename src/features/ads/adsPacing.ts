@@ -20,6 +20,14 @@ import { toAmountNumber } from "../../../domain/kpi";
 import { planBudgetTotal } from "../../../domain/kpiPlan";
 import { elapsedDays, expectedToDate, percentOf } from "../../../domain/metrics";
 import type { FigureTable } from "@/components/charts/chartCard";
+import { t, type MessageKey } from "@/i18n/i18n";
+
+/** The KPI dialog's names of the parameters (the kpi catalogue's). */
+const PARAM_KEYS = {
+  reach: "kpi.param.reach", engagement: "kpi.param.engagement", page_like: "kpi.param.pageLike", view: "kpi.param.view",
+  follower: "kpi.param.follower", impression: "kpi.param.impression", click: "kpi.param.click", inbox: "kpi.param.inbox",
+  gmv: "kpi.param.gmv", nmv: "kpi.param.nmv", leadgen: "kpi.param.leadgen", conversion: "kpi.param.conversion",
+} as const satisfies Record<KpiParamKey, MessageKey>;
 
 export interface PacingParam {
   readonly key: KpiParamKey;
@@ -56,21 +64,21 @@ const resultsOf = (f: AdsFigures, objective: AdObjective): number => f.byObjecti
 function actualOf(f: AdsFigures, key: KpiParamKey): { value: number | null; source: string } {
   switch (key) {
     case "reach":
-      return { value: f.totals.reach, source: "reach of the ads, summed by day" };
+      return { value: f.totals.reach, source: t("ads.pacing.source.reach") };
     case "impression":
-      return { value: f.totals.impressions, source: "impressions of the ads" };
+      return { value: f.totals.impressions, source: t("ads.pacing.source.impression") };
     case "click":
-      return { value: f.totals.clicks, source: "link clicks" };
+      return { value: f.totals.clicks, source: t("ads.pacing.source.click") };
     case "view":
-      return { value: f.totals.videoViews, source: "video views" };
+      return { value: f.totals.videoViews, source: t("ads.pacing.source.view") };
     case "conversion":
-      return { value: resultsOf(f, "sales"), source: "results of the sales campaigns" };
+      return { value: resultsOf(f, "sales"), source: t("ads.pacing.source.conversion") };
     case "leadgen":
-      return { value: resultsOf(f, "leads"), source: "results of the leads campaigns" };
+      return { value: resultsOf(f, "leads"), source: t("ads.pacing.source.leadgen") };
     case "inbox":
-      return { value: resultsOf(f, "messages"), source: "results of the messages campaigns" };
+      return { value: resultsOf(f, "messages"), source: t("ads.pacing.source.inbox") };
     default:
-      return { value: null, source: "not in the ad figures" };
+      return { value: null, source: t("ads.pacing.notInFigures") };
   }
 }
 
@@ -81,13 +89,13 @@ export function adsPacingOf(template: KpiTemplate, f: AdsFigures, range: { start
   const budget = planned > 0 ? planned : null;
   const expectedSpend = expectedToDate(budget, elapsed, total);
   const params: PacingParam[] = [];
-  for (const { key, label } of SelectableKpiParams) {
+  for (const { key } of SelectableKpiParams) {
     const target = toAmountNumber(template.ADS[key].kpi);
     if (target === null || target <= 0) continue;
     const actual = actualOf(f, key);
     params.push({
       key,
-      label,
+      label: t(PARAM_KEYS[key]),
       target,
       actual: actual.value,
       expected: expectedToDate(target, elapsed, total),
@@ -116,16 +124,16 @@ export function adsPacingOf(template: KpiTemplate, f: AdsFigures, range: { start
 export function pacingTable(p: AdsPacing, range: string): FigureTable {
   const plain = (n: number) => String(n);
   return {
-    caption: `Ads plan targets against actual, ${p.title}, ${range}`,
-    rowHeader: "Parameter",
+    caption: t("ads.pacing.csvCaption", { title: p.title, range }),
+    rowHeader: t("ads.pacing.parameter"),
     columns: [
-      { header: "Target", format: plain },
-      { header: "Expected to date", format: plain },
-      { header: "Actual", format: plain },
-      { header: "% of target", format: plain },
+      { header: t("ads.pacing.target"), format: plain },
+      { header: t("ads.pacing.expectedToDate"), format: plain },
+      { header: t("ads.pacing.actual"), format: plain },
+      { header: t("ads.pacing.percentOfTarget"), format: plain },
     ],
     rows: [
-      { label: "Spend (THB)", values: [p.budget, p.expectedSpend, p.spend, p.percentOfBudget], click: null },
+      { label: t("ads.pacing.spendThb"), values: [p.budget, p.expectedSpend, p.spend, p.percentOfBudget], click: null },
       ...p.params.map((r) => ({ label: r.label, values: [r.target, r.expected, r.actual, r.percentOfTarget], click: null })),
     ],
   };

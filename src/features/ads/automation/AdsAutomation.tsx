@@ -19,12 +19,13 @@ import { samePagePhase, selectPagePhase } from "../../../../machines/shared/page
 import { appInspect } from "@/app/inspect";
 import { invalidatePageData, useDataRevision, usePageReload } from "@/app/pageData";
 import { showToast } from "@/app/toast";
-import { formatCount } from "@/components/format/numbers";
 import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
 import { alertsActors, ruleEditorActors, rulesActors } from "@/features/ads/automation/automationActors";
+import { alertsCount, rulesCount } from "@/features/ads/automation/automationFormat";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
 import { ImportAdsDialog } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorDialog } from "@/features/ads/automation/RuleEditorDialog";
+import { t } from "@/i18n/i18n";
 import "./automation.css";
 
 export interface AdsAutomationProps {
@@ -35,8 +36,6 @@ export interface AdsAutomationProps {
   /** The campaigns a rule can choose among (the page's). */
   campaigns: readonly AdsCampaignRef[];
 }
-
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationProps) {
   // The rules list.
@@ -52,9 +51,9 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
     adsAlertsMachine.provide({
       actors: alertsActors,
       actions: {
-        notifyAcknowledged: (_, { acknowledged }) => showToast({ severity: "success", summary: `${plural(acknowledged, "alert", "alerts")} acknowledged` }),
+        notifyAcknowledged: (_, { acknowledged }) => showToast({ severity: "success", summary: t("ads.alerts.acknowledgedToast", { alerts: alertsCount(acknowledged) }) }),
         notifyChecked: (_, { response }) =>
-          showToast({ severity: "success", summary: `Rules checked: ${plural(response.rules, "rule", "rules")}, ${plural(response.alerts, "alert", "alerts")} in the range` }),
+          showToast({ severity: "success", summary: t("ads.alerts.checkedToast", { rules: rulesCount(response.rules), alerts: alertsCount(response.alerts) }) }),
       },
     }),
     { input: { query: alertsQuery }, inspect: appInspect },
@@ -74,12 +73,12 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
       actors: ruleEditorActors,
       actions: {
         notifySaved: (_, { response }) => {
-          showToast({ severity: "success", summary: `Rule saved: ${plural(response.alerts, "alert", "alerts")} over the last 365 days` });
+          showToast({ severity: "success", summary: t("ads.rule.savedToast", { alerts: alertsCount(response.alerts) }) });
           rulesActor.send({ type: "page.reload" });
           alertsActor.send({ type: "alerts.reload" });
         },
         notifyDeleted: (_, { name }) => {
-          showToast({ severity: "success", summary: `Rule deleted: ${name}` });
+          showToast({ severity: "success", summary: t("ads.rule.deletedToast", { name }) });
           rulesActor.send({ type: "page.reload" });
           alertsActor.send({ type: "alerts.reload" });
         },
@@ -96,9 +95,9 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
   return (
     <section className="ads-automation" aria-labelledby="ads-automation-title">
       <div className="automation-head">
-        <h2 id="ads-automation-title">Automation</h2>
+        <h2 id="ads-automation-title">{t("ads.automation.title")}</h2>
         <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={() => setImporting(true)}>
-          <i className="pi pi-upload" aria-hidden="true" /> Import ads
+          <i className="pi pi-upload" aria-hidden="true" /> {t("ads.automation.importAds")}
         </button>
       </div>
       <div className="automation-grid">
@@ -133,16 +132,16 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
       />
       <ConfirmDeleteDialog
         visible={deletion.open}
-        header="Delete rule"
+        header={t("ads.rule.deleteHeader")}
         width={440}
         deleting={deletion.deleting}
         error={deletion.error}
-        failurePrefix="The rule was not deleted"
+        failurePrefix={t("ads.rule.deleteFailed")}
         onConfirm={() => editorActor.send({ type: "rule.confirmDelete" })}
         onCancel={() => editorActor.send({ type: "rule.cancel" })}
       >
         <p>
-          Delete the rule <strong>{deletion.name}</strong> and its alerts? This cannot be undone.
+          {t("ads.rule.deleteConfirmBefore")} <strong>{deletion.name}</strong> {t("ads.rule.deleteConfirmAfter")}
         </p>
       </ConfirmDeleteDialog>
       {importing && <ImportAdsDialog brand={brand} onClose={() => setImporting(false)} onImported={onImported} />}

@@ -18,6 +18,7 @@ import { Dialog } from "@/components/ui/Dialog";
 import { Select } from "@/components/ui/Select";
 import { ADS_FILE_ACCEPT, MAX_ADS_FILE_BYTES, importAdsActors, importAdsMachine, uploadAds, type UploadAds } from "@/features/ads/automation/automationActors";
 import { CHANNEL_NAMES, importAdsSummary } from "@/features/ads/automation/automationFormat";
+import { t } from "@/i18n/i18n";
 
 const accountLabel = (b: Bag) => `${b.name} (${CHANNEL_NAMES[b.channel] ?? b.channel})`;
 
@@ -49,17 +50,16 @@ export function ImportAdsView(p: ImportAdsViewProps) {
   return (
     <form className="import-form" onSubmit={submit} aria-busy={busy}>
       <p>
-        Ads of one ad account of <strong>{p.brand}</strong>: a Meta Ads Manager report at ad level with the breakdown by day (English or Thai
-        headers), a TikTok Ads Manager report, or the documented ads CSV; CSV or XLSX. A file already imported updates its days, never counts them
-        twice.
+        {t("ads.import.intro")} <strong>{p.brand}</strong>
+        {t("ads.import.introFormats")}
       </p>
       {p.accounts.length === 0 ? (
-        <p className="error">This brand has no Facebook or TikTok ad account to import into.</p>
+        <p className="error">{t("ads.import.noAccount")}</p>
       ) : (
         <label className="import-choice">
-          <span aria-hidden="true">Ad account</span>
+          <span aria-hidden="true">{t("ads.import.account")}</span>
           <Select
-            label="Ad account"
+            label={t("ads.import.account")}
             value={account === undefined ? "" : accountLabel(account)}
             options={[...(account === undefined ? [""] : []), ...p.accounts.map(accountLabel)]}
             onChange={(label) => {
@@ -70,7 +70,7 @@ export function ImportAdsView(p: ImportAdsViewProps) {
         </label>
       )}
       <ImportFileActions
-        fileLabel="Report file"
+        fileLabel={t("ads.import.file")}
         accept={ADS_FILE_ACCEPT}
         busy={busy}
         ready={ready}
@@ -78,7 +78,7 @@ export function ImportAdsView(p: ImportAdsViewProps) {
         onCancelUpload={p.onCancelUpload}
         onClose={p.onClose}
       />
-      <ImportStatus phase={p.phase} importedTitle="Ads imported" summary={(r) => <p>{importAdsSummary(r)}</p>} refusedName="refused ads report lines" />
+      <ImportStatus phase={p.phase} importedTitle={t("ads.import.imported")} summary={(r) => <p>{importAdsSummary(r)}</p>} refusedName={t("ads.import.refused")} />
     </form>
   );
 }
@@ -117,7 +117,7 @@ export function ImportAdsDialog({ brand, onClose, onImported, upload = uploadAds
     onClose();
   };
   return (
-    <Dialog visible onHide={close} header="Import ads" style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
+    <Dialog visible onHide={close} header={t("ads.automation.importAds")} style={{ width: "640px", maxWidth: "calc(100vw - 16px)" }} closable={!uploading}>
       <ImportAdsView
         brand={brand}
         accounts={accounts}

@@ -7,13 +7,15 @@
  */
 import { useId, type FormEvent, type ReactNode } from "react";
 import type { AdsCampaignRef } from "../../../../domain/adsContract";
-import { AD_CHANNELS, ADS_RULE_CONDITIONS, MAX_RULE_WINDOW_DAYS, METRIC_LABELS, RULE_METRICS, type AdChannel } from "../../../../domain/adsRules";
+import { AD_CHANNELS, ADS_RULE_CONDITIONS, MAX_RULE_WINDOW_DAYS, RULE_METRICS, type AdChannel } from "../../../../domain/adsRules";
 import type { RuleEditorView } from "../../../../machines/ads/adsRuleEditorSelectors";
 import { thresholdUnit, type RuleField, type RuleForm, type ScopeKind } from "../../../../machines/ads/adsRuleForm";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { MultiSelect } from "@/components/ui/MultiSelect";
-import { CHANNEL_NAMES, CONDITION_LABELS } from "@/features/ads/automation/automationFormat";
+import { formatCount } from "@/components/format/numbers";
+import { CHANNEL_NAMES, conditionLabel, metricLabel } from "@/features/ads/automation/automationFormat";
+import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 export interface RuleEditorFormProps {
   brand: string;
@@ -26,16 +28,16 @@ export interface RuleEditorFormProps {
 }
 
 const SCOPE_CHOICES: readonly { kind: ScopeKind; label: (brand: string) => string }[] = [
-  { kind: "brand", label: (brand) => `Every campaign of ${brand}` },
-  { kind: "channel", label: () => "The campaigns of one channel" },
-  { kind: "campaigns", label: () => "Chosen campaigns" },
+  { kind: "brand", label: (brand) => t("ads.ruleEditor.scopeBrand", { brand }) },
+  { kind: "channel", label: () => t("ads.ruleEditor.scopeChannel") },
+  { kind: "campaigns", label: () => t("ads.ruleEditor.scopeCampaigns") },
 ];
 
 const UNIT_NOTES = {
-  percent: "in %",
-  baht: "in ฿",
-  number: "",
-} as const;
+  percent: "ads.ruleEditor.inPercent",
+  baht: "ads.ruleEditor.inBaht",
+  number: null,
+} as const satisfies Record<string, MessageKey | null>;
 
 function Field(p: { id: string; label: string; problem: string | undefined; hint?: string; children: (describedBy: string | undefined) => ReactNode }) {
   const describedBy = [p.hint === undefined ? null : `${p.id}-hint`, p.problem === undefined ? null : `${p.id}-error`].filter((x) => x !== null).join(" ") || undefined;
@@ -52,7 +54,7 @@ function Field(p: { id: string; label: string; problem: string | undefined; hint
       )}
       {p.problem !== undefined && (
         <p id={`${p.id}-error`} className="form-error rule-problem">
-          {p.problem}
+          {translateMessage(p.problem)}
         </p>
       )}
     </div>
@@ -73,12 +75,12 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
   const campaignOptions = [
     ...campaigns.map((c) => ({ label: `${c.name} (${CHANNEL_NAMES[c.channel] ?? c.channel})`, value: c.id })),
     // A chosen campaign the page does not list (another channel in view): kept, named by its id.
-    ...form.campaigns.filter((c) => !known.has(c)).map((c) => ({ label: `Campaign ${c}`, value: c })),
+    ...form.campaigns.filter((c) => !known.has(c)).map((c) => ({ label: t("ads.ruleEditor.campaignId", { id: c }), value: c })),
   ];
   const scopeProblem = problem("scope");
   return (
     <form className="rule-form" onSubmit={submit} noValidate aria-busy={view.saving}>
-      <Field id={`${id}-name`} label="Rule name" problem={problem("name")}>
+      <Field id={`${id}-name`} label={t("ads.ruleEditor.name")} problem={problem("name")}>
         {(describedBy) => (
           <input
             id={`${id}-name`}
@@ -93,7 +95,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
       </Field>
 
       <fieldset className="rule-scope" aria-describedby={scopeProblem === undefined ? undefined : `${id}-scope-error`}>
-        <legend className="field-label">Watches</legend>
+        <legend className="field-label">{t("ads.ruleEditor.watches")}</legend>
         {SCOPE_CHOICES.map((choice) => (
           <label key={choice.kind} className="rule-radio">
             <input type="radio" name={`${id}-scope`} checked={form.scopeKind === choice.kind} onChange={() => onChange({ scopeKind: choice.kind })} />
@@ -102,12 +104,12 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
         ))}
         {scopeProblem !== undefined && (
           <p id={`${id}-scope-error`} className="form-error rule-problem">
-            {scopeProblem}
+            {translateMessage(scopeProblem)}
           </p>
         )}
       </fieldset>
       {form.scopeKind === "channel" && (
-        <Field id={`${id}-channel`} label="Channel" problem={problem("scope.channel")}>
+        <Field id={`${id}-channel`} label={t("ads.ruleEditor.channel")} problem={problem("scope.channel")}>
           {(describedBy) => (
             <select
               id={`${id}-channel`}
@@ -117,7 +119,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
               aria-describedby={describedBy}
               onChange={(e) => onChange({ channel: e.target.value === "" ? null : (e.target.value as AdChannel) })}
             >
-              {form.channel === null && <option value="">Choose a channel</option>}
+              {form.channel === null && <option value="">{t("ads.ruleEditor.chooseChannel")}</option>}
               {AD_CHANNELS.map((c) => (
                 <option key={c} value={c}>
                   {CHANNEL_NAMES[c]}
@@ -128,7 +130,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
         </Field>
       )}
       {form.scopeKind === "campaigns" && (
-        <Field id={`${id}-campaigns`} label="Campaigns" problem={problem("scope.campaigns")}>
+        <Field id={`${id}-campaigns`} label={t("ads.ruleEditor.campaigns")} problem={problem("scope.campaigns")}>
           {(describedBy) => (
             <MultiSelect
               inputId={`${id}-campaigns`}
@@ -136,10 +138,10 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
               value={[...form.campaigns]}
               options={campaignOptions}
               onChange={(e) => onChange({ campaigns: (e.value as unknown[]).filter((v): v is string => typeof v === "string") })}
-              placeholder="Choose campaigns"
+              placeholder={t("ads.ruleEditor.chooseCampaigns")}
               filter
               maxSelectedLabels={2}
-              selectedItemsLabel="{0} campaigns"
+              selectedItemsLabel={t("ads.ruleEditor.campaignsSelected", { zero: "{0}" })}
               className="rule-campaigns"
               panelClassName="rule-campaigns-panel"
               invalid={problem("scope.campaigns") !== undefined}
@@ -149,7 +151,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
       )}
 
       <div className="rule-row">
-        <Field id={`${id}-metric`} label="Metric" problem={problem("metric")}>
+        <Field id={`${id}-metric`} label={t("ads.ruleEditor.metric")} problem={problem("metric")}>
           {(describedBy) => (
             <select
               id={`${id}-metric`}
@@ -160,13 +162,13 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
             >
               {RULE_METRICS.map((m) => (
                 <option key={m} value={m}>
-                  {METRIC_LABELS[m]}
+                  {metricLabel(m)}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field id={`${id}-condition`} label="Condition" problem={problem("condition")}>
+        <Field id={`${id}-condition`} label={t("ads.ruleEditor.condition")} problem={problem("condition")}>
           {(describedBy) => (
             <select
               id={`${id}-condition`}
@@ -178,7 +180,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
             >
               {ADS_RULE_CONDITIONS.map((c) => (
                 <option key={c} value={c}>
-                  {CONDITION_LABELS[c]}
+                  {conditionLabel(c)}
                 </option>
               ))}
             </select>
@@ -188,12 +190,13 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
       <div className="rule-row">
         <Field
           id={`${id}-threshold`}
-          label={`Threshold${UNIT_NOTES[unit] === "" ? "" : ` (${UNIT_NOTES[unit]})`}`}
+          label={UNIT_NOTES[unit] === null ? t("ads.ruleEditor.threshold") : t("ads.ruleEditor.thresholdIn", { unit: t(UNIT_NOTES[unit]) })}
           problem={problem("threshold")}
-          hint={form.metric === "ctr" && unit === "percent" && (form.condition === "above" || form.condition === "below") ? "Type 1.2 for a CTR of 1.2 %." : undefined}
+          hint={form.metric === "ctr" && unit === "percent" && (form.condition === "above" || form.condition === "below") ? t("ads.ruleEditor.ctrHint") : undefined}
         >
           {(describedBy) => (
             <span className={`rule-adorned rule-adorned-${unit}`}>
+              {/* i18n-ignore: the currency sign */}
               {unit === "baht" && <span aria-hidden="true">฿</span>}
               <input
                 id={`${id}-threshold`}
@@ -208,7 +211,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
             </span>
           )}
         </Field>
-        <Field id={`${id}-window`} label={`Window (days, 1–${MAX_RULE_WINDOW_DAYS})`} problem={problem("windowDays")}>
+        <Field id={`${id}-window`} label={t("ads.ruleEditor.window", { max: formatCount(MAX_RULE_WINDOW_DAYS) })} problem={problem("windowDays")}>
           {(describedBy) => (
             <input
               id={`${id}-window`}
@@ -224,17 +227,17 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
       </div>
 
       <div className="rule-preview" aria-live="polite">
-        <span className="field-label">The rule in words</span>
-        <p className="rule-words">{view.preview ?? "Fill the metric, threshold and window to read the rule in words."}</p>
+        <span className="field-label">{t("ads.ruleEditor.inWords")}</span>
+        <p className="rule-words">{view.preview === null ? t("ads.ruleEditor.previewEmpty") : translateMessage(view.preview)}</p>
       </div>
       {view.error !== null && (
         <p className="form-error" role="alert">
-          The rule was not saved: {view.error}
+          {t("ads.ruleEditor.notSaved", { error: translateMessage(view.error) })}
         </p>
       )}
       <div className="dialog-actions">
-        <Button type="button" label="Cancel" outlined onClick={onCancel} disabled={view.saving} />
-        <Button type="submit" label={view.mode === "new" ? "Save rule" : "Update rule"} loading={view.saving} />
+        <Button type="button" label={t("ads.ruleEditor.cancel")} outlined onClick={onCancel} disabled={view.saving} />
+        <Button type="submit" label={view.mode === "new" ? t("ads.ruleEditor.save") : t("ads.ruleEditor.update")} loading={view.saving} />
       </div>
     </form>
   );
@@ -247,7 +250,7 @@ export function RuleEditorDialog(p: RuleEditorFormProps) {
       onHide={() => {
         if (!p.view.saving) p.onCancel();
       }}
-      header={p.view.mode === "new" ? "New rule" : "Edit rule"}
+      header={p.view.mode === "new" ? t("ads.ruleEditor.newTitle") : t("ads.ruleEditor.editTitle")}
       style={{ width: "600px", maxWidth: "calc(100vw - 16px)" }}
       closable={!p.view.saving}
     >

@@ -5,19 +5,24 @@
  */
 import type { AdsAlertRecord, AdsCampaignRef, AdsRule } from "../../../../domain/adsContract";
 import type { ImportAdsResult } from "../../../../domain/adsImport";
-import { METRIC_LABELS, type AdsRuleCondition, type AdsRuleScope, type RuleMetric } from "../../../../domain/adsRules";
+import { type AdsRuleCondition, type AdsRuleScope, type RuleMetric } from "../../../../domain/adsRules";
 import { bangkokDay } from "../../../../domain/dates";
 import type { CsvColumn } from "@/components/export/download";
+import { formatDay } from "@/components/format/dates";
 import { formatCount, formatFixed2, formatMoney, formatPercent } from "@/components/format/numbers";
+import { t, type MessageKey } from "@/i18n/i18n";
 
-export const CHANNEL_NAMES: Readonly<Record<string, string>> = { facebook: "Facebook", tiktok: "TikTok" };
+export const CHANNEL_NAMES: Readonly<Record<string, string>> = { facebook: "Facebook", tiktok: "TikTok" }; // i18n-ignore: platform names
 
-export const CONDITION_LABELS: Readonly<Record<AdsRuleCondition, string>> = {
-  above: "Above",
-  below: "Below",
-  dropsBy: "Dropped by (%)",
-  risesBy: "Rose by (%)",
-};
+const CONDITION_KEYS = {
+  above: "ads.condition.above",
+  below: "ads.condition.below",
+  dropsBy: "ads.condition.dropsBy",
+  risesBy: "ads.condition.risesBy",
+} as const satisfies Record<AdsRuleCondition, MessageKey>;
+
+/** A condition as the rule dialog lists it: "Above", "Dropped by (%)". */
+export const conditionLabel = (c: AdsRuleCondition): string => t(CONDITION_KEYS[c]);
 
 const MONEY_METRICS: ReadonlySet<RuleMetric> = new Set(["spend", "cpm", "cpc", "costPerResult"]);
 
@@ -30,9 +35,9 @@ export function formatMetricValue(value: number, metric: RuleMetric): string {
     case "frequency":
       return formatFixed2(value);
     case "roas":
-      return `${formatFixed2(value)}×`;
+      return `${formatFixed2(value)}×`; // i18n-ignore: a unit sign
     case "pacing":
-      return `${formatPercent(value, 1)} of plan`;
+      return t("ads.value.ofPlan", { value: formatPercent(value, 1) });
     default:
       return formatCount(value, 0);
   }
@@ -43,7 +48,7 @@ export function alertValueText(value: number, rule: Pick<AdsRule, "metric" | "co
   if (rule === null) return formatCount(value, 2);
   if (rule.condition === "dropsBy" || rule.condition === "risesBy") {
     const change = formatPercent(Math.abs(value), 1);
-    return value < 0 ? `down ${change}` : value > 0 ? `up ${change}` : "no change";
+    return value < 0 ? t("ads.value.down", { change }) : value > 0 ? t("ads.value.up", { change }) : t("ads.value.noChange");
   }
   return formatMetricValue(value, rule.metric);
 }
@@ -53,13 +58,13 @@ export function alertThresholdText(threshold: number, rule: Pick<AdsRule, "metri
   if (rule === null) return formatCount(threshold, 2);
   switch (rule.condition) {
     case "dropsBy":
-      return `drop of ${formatPercent(threshold, 2)}`;
+      return t("ads.threshold.drop", { value: formatPercent(threshold, 2) });
     case "risesBy":
-      return `rise of ${formatPercent(threshold, 2)}`;
+      return t("ads.threshold.rise", { value: formatPercent(threshold, 2) });
     case "above":
-      return `above ${formatMetricValue(threshold, rule.metric)}`;
+      return t("ads.threshold.above", { value: formatMetricValue(threshold, rule.metric) });
     case "below":
-      return `below ${formatMetricValue(threshold, rule.metric)}`;
+      return t("ads.threshold.below", { value: formatMetricValue(threshold, rule.metric) });
   }
 }
 
@@ -67,36 +72,66 @@ export function alertThresholdText(threshold: number, rule: Pick<AdsRule, "metri
 export function scopeText(scope: AdsRuleScope, brand: string, campaigns: readonly AdsCampaignRef[]): string {
   switch (scope.kind) {
     case "brand":
-      return `Every campaign of ${brand}`;
+      return t("ads.scope.brand", { brand });
     case "channel":
-      return `${CHANNEL_NAMES[scope.channel] ?? scope.channel} campaigns`;
+      return t("ads.scope.channel", { channel: CHANNEL_NAMES[scope.channel] ?? scope.channel });
     case "campaigns": {
       const names = scope.campaigns.map((id) => campaigns.find((c) => c.id === id)?.name ?? id);
-      return names.length <= 2 ? names.join(", ") : `${names.slice(0, 2).join(", ")} and ${formatCount(names.length - 2)} more`;
+      return names.length <= 2 ? names.join(", ") : t("ads.scope.more", { names: names.slice(0, 2).join(", "), count: formatCount(names.length - 2) });
     }
   }
 }
 
-export const metricLabel = (metric: RuleMetric): string => METRIC_LABELS[metric];
+const METRIC_KEYS = {
+  spend: "ads.metric.spend",
+  impressions: "ads.metric.impressions",
+  reach: "ads.metric.reach",
+  clicks: "ads.metric.clicks",
+  results: "ads.metric.results",
+  ctr: "ads.metric.ctr",
+  cpm: "ads.metric.cpm",
+  cpc: "ads.metric.cpc",
+  frequency: "ads.metric.frequency",
+  costPerResult: "ads.metric.costPerResult",
+  roas: "ads.metric.roas",
+  pacing: "ads.metric.pacing",
+} as const satisfies Record<RuleMetric, MessageKey>;
 
-const FORMAT_NAMES: Readonly<Record<ImportAdsResult["format"], string>> = {
-  "meta-ads": "a Meta Ads Manager report",
-  "tiktok-ads": "a TikTok Ads Manager report",
-  csv: "the documented ads CSV",
-};
+/** A metric's name (domain/adsRules.ts `METRIC_LABELS` in English). */
+export const metricLabel = (metric: RuleMetric): string => t(METRIC_KEYS[metric]);
 
-const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+const FORMAT_KEYS = {
+  "meta-ads": "ads.import.format.metaAds",
+  "tiktok-ads": "ads.import.format.tiktokAds",
+  csv: "ads.import.format.csv",
+} as const satisfies Record<ImportAdsResult["format"], MessageKey>;
+
+/** "3 alerts" / "3 การแจ้งเตือน". */
+export const alertsCount = (n: number): string => t("ads.count.alerts", { count: n, n: formatCount(n) });
+/** "2 rules" / "2 กฎ". */
+export const rulesCount = (n: number): string => t("ads.count.rules", { count: n, n: formatCount(n) });
 
 /** What an import wrote, in words. */
 export function importAdsSummary(r: ImportAdsResult): string {
-  const span = r.first === null ? "" : r.first === r.last ? ` of ${r.first}` : ` from ${r.first} to ${r.last}`;
-  return (
-    `Read ${plural(r.rows, "row", "rows")}${span} (${FORMAT_NAMES[r.format]}): ` +
-    `${plural(r.campaigns, "campaign", "campaigns")}, ${plural(r.adSets, "ad set", "ad sets")}, ${plural(r.ads, "ad", "ads")}; ` +
-    `${formatCount(r.inserted)} ad days new, ${formatCount(r.updated)} updated, ${formatCount(r.unchanged)} unchanged` +
-    (r.demoRemoved > 0 ? `; ${formatCount(r.demoRemoved)} demo rows of this account replaced` : "") +
-    `. The rules raised ${plural(r.alerts, "alert", "alerts")}.`
-  );
+  const span =
+    r.first === null
+      ? ""
+      : r.first === r.last || r.last === null
+        ? t("ads.import.spanOne", { day: formatDay(r.first) })
+        : t("ads.import.spanRange", { first: formatDay(r.first), last: formatDay(r.last) });
+  return t("ads.import.summary", {
+    rows: t("ads.import.rows", { count: r.rows, n: formatCount(r.rows) }),
+    span,
+    format: t(FORMAT_KEYS[r.format]),
+    campaigns: t("ads.import.campaigns", { count: r.campaigns, n: formatCount(r.campaigns) }),
+    adSets: t("ads.import.adSets", { count: r.adSets, n: formatCount(r.adSets) }),
+    ads: t("ads.import.ads", { count: r.ads, n: formatCount(r.ads) }),
+    inserted: formatCount(r.inserted),
+    updated: formatCount(r.updated),
+    unchanged: formatCount(r.unchanged),
+    demo: r.demoRemoved > 0 ? t("ads.import.demoReplaced", { count: formatCount(r.demoRemoved) }) : "",
+    alerts: alertsCount(r.alerts),
+  });
 }
 
 /**
@@ -115,14 +150,19 @@ export function acknowledgedDay(at: string): string {
  * as plain numbers in the rule's unit (baht, a count, a ratio — CTR 0.012 —, or percent for a
  * change or pacing) and the rule in words beside them.
  */
-export const ALERT_CSV_COLUMNS: readonly CsvColumn<AdsAlertRecord>[] = [
-  { header: "Day", value: (a) => a.day },
-  { header: "Rule", value: (a) => a.ruleName },
-  { header: "Rule in words", value: (a) => a.ruleText },
-  { header: "Campaign ID", value: (a) => a.campaignId },
-  { header: "Campaign", value: (a) => a.campaignName ?? (a.campaignId === null ? "All campaigns in scope" : a.campaignId) },
-  { header: "Value", value: (a) => a.value },
-  { header: "Threshold", value: (a) => a.threshold },
-  { header: "Acknowledged", value: (a) => (a.acknowledgedAt === null ? null : acknowledgedDay(a.acknowledgedAt)) },
-  { header: "Acknowledged by", value: (a) => a.acknowledgedBy },
-];
+export function alertCsvColumns(): readonly CsvColumn<AdsAlertRecord>[] {
+  return [
+    { header: t("ads.alerts.day"), value: (a) => formatDay(a.day) },
+    { header: t("ads.alerts.rule"), value: (a) => a.ruleName },
+    { header: t("ads.alerts.ruleInWords"), value: (a) => a.ruleText },
+    { header: t("ads.alerts.campaignId"), value: (a) => a.campaignId },
+    { header: t("ads.alerts.campaign"), value: (a) => alertCampaign(a) },
+    { header: t("ads.alerts.value"), value: (a) => a.value },
+    { header: t("ads.alerts.threshold"), value: (a) => a.threshold },
+    { header: t("ads.alerts.acknowledged"), value: (a) => (a.acknowledgedAt === null ? null : formatDay(acknowledgedDay(a.acknowledgedAt))) },
+    { header: t("ads.alerts.acknowledgedBy"), value: (a) => a.acknowledgedBy },
+  ];
+}
+
+/** The campaign an alert is about: its name, its id, or every campaign in the rule's scope. */
+export const alertCampaign = (a: AdsAlertRecord): string => a.campaignName ?? (a.campaignId === null ? t("ads.alerts.allInScope") : a.campaignId);
