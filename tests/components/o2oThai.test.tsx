@@ -8,7 +8,7 @@ import { TAB_FAILED } from "../../machines/o2o/o2oTabs";
 import type { ViewsDemographicData, VisitorsInsightData } from "@/features/o2o/o2oData";
 import { dailyAudienceChart, dwellBucketLabels, formatSeconds } from "@/features/o2o/o2oFormat";
 import { O2oTabContent } from "@/features/o2o/O2oTabViews";
-import { O2oView } from "@/features/o2o/O2oView";
+import { O2oView, RangeControl } from "@/features/o2o/O2oView";
 import { activateLocale, loadAppMessages, loadLanguage, translateMessage } from "@/i18n/i18n";
 
 // The real chart fetches Plotly; here it is the accessible image it renders, without the drawing.
@@ -125,5 +125,22 @@ describe("O2O in Thai", () => {
     expect(formatSeconds(4.44)).toBe("4.4 วินาที");
     expect(dwellBucketLabels()).toEqual(["0–5 วินาที", "5–15 วินาที", "15–30 วินาที", "30–60 วินาที", "60+ วินาที"]);
     expect(translateMessage(TAB_FAILED)).toBe("โหลดตัวเลขของแท็บนี้ไม่สำเร็จ");
+  });
+
+  it("the range control shows its fields and today in the Buddhist Era and says what is wrong in Thai", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    const onRange = vi.fn();
+    await act(async () => root?.render(<RangeControl range={{ start: "2024-03-01", end: "2024-03-31" }} today="2024-04-15" onRange={onRange} />));
+    const [from, to] = [...host.querySelectorAll("input")];
+    expect([from?.value, to?.value]).toEqual(["2567-03-01", "2567-03-31"]);
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!.call(to, "2567-04-16");
+      to!.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await act(async () => host.querySelector<HTMLButtonElement>('button[type="submit"]')!.click());
+    expect(onRange).not.toHaveBeenCalled();
+    expect(text(host.querySelector('[role="alert"]'))).toBe("วันที่สิ้นสุดต้องไม่เกินวันนี้ (2567-04-15)");
   });
 });

@@ -12,6 +12,7 @@ import type { O2oTabData } from "@/features/o2o/o2oData";
 import { rangeProblem } from "@/features/o2o/o2oSearch";
 import { O2oTabContent } from "@/features/o2o/O2oTabViews";
 import { DateInput } from "@/components/ui/DateInput";
+import { formatDay } from "@/components/format/dates";
 import "./o2o.css";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
@@ -126,7 +127,8 @@ export function RangeControl({ range, today, onRange }: RangeControlProps) {
       </fieldset>
       {shownProblem !== null && (
         <p id={problemId} className="error" role="alert">
-          {translateMessage(shownProblem)}
+          {/* The message names today as an ISO day; shown in the user's calendar like the fields. */}
+          {translateMessage(shownProblem).replace(today, formatDay(today))}
         </p>
       )}
     </form>
