@@ -4,7 +4,7 @@
 // typed), the alerts panel's words and buttons, and what an import wrote.
 import { act, useSyncExternalStore } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createActor, fromPromise, type Actor } from "xstate";
 import type { AdsAlertRecord, AdsCampaignRef, AdsRule, UpsertAdsRuleRequest } from "../../domain/adsContract";
 import type { ImportAdsResult } from "../../domain/adsImport";
@@ -17,6 +17,7 @@ import { alertCsvColumns, acknowledgedDay, importAdsSummary } from "@/features/a
 import { toCsv } from "@/components/export/download";
 import { ImportAdsView } from "@/features/ads/automation/ImportAdsDialog";
 import { RuleEditorForm } from "@/features/ads/automation/RuleEditorDialog";
+import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -256,6 +257,49 @@ describe("the alerts panel", () => {
     await act(async () => host.querySelector<HTMLButtonElement>('button[aria-label="Edit rule Fatigue"]')!.click());
     expect(onDelete).toHaveBeenCalledTimes(1);
     expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("in Thai, in the Buddhist Era (issue 18)", () => {
+  beforeAll(async () => {
+    await loadAppMessages();
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+  });
+  afterAll(() => activateLocale({ language: "en", calendar: "gregorian" }));
+
+  const rules = [rule({}), rule({ id: 2, name: "CTR falling", metric: "ctr", condition: "dropsBy", threshold: 20, text: "CTR dropped 20 %" })];
+  const alerts = [alert({}), alert({ id: 2, ruleId: 2, ruleName: "CTR falling", value: -32.46, threshold: 20 })];
+
+  it("shows the alerts in Thai words with their days in BE", async () => {
+    const host = await render(
+      <AlertsPanel brand="Tipco" start="2024-06-01" end="2024-06-30" rules={rules} onStatus={vi.fn()} onAcknowledge={vi.fn()} onCheck={vi.fn()} onRetry={vi.fn()} view={panel(alerts)} />,
+    );
+    expect(host.querySelector("h3")?.textContent).toBe("การแจ้งเตือน");
+    const rows = [...host.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(rows[0]![0]).toBe("2567-06-20");
+    expect(rows[1]![3]).toBe("ลดลง 32.5%");
+    expect(host.querySelector(".alerts-rule-text")?.getAttribute("title")).toBe("ความถี่ สูงกว่า 3 ใน 7 วันล่าสุด");
+    expect(host.textContent).toContain("ตั้งแต่ 2567-06-01 ถึง 2567-06-30");
+  });
+
+  it("shows the rule form's words and its field problems in Thai", async () => {
+    const { host, sent } = await openEditor({ type: "rule.new", brand: "Tipco" });
+    const button = host.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.textContent).toContain("บันทึกกฎ");
+    await act(async () => button.click());
+    expect(sent).toEqual([]);
+    expect(messageOf(byLabel(host, "ชื่อกฎ"))).toBe("กรุณากรอกชื่อกฎ");
+    expect(messageOf(byLabel(host, "ช่วงเวลา"))).toBe("");
+    expect(messageOf(byLabel(host, "เกณฑ์"))).toBe("เกณฑ์ต้องเป็นตัวเลขตั้งแต่ 0 ขึ้นไป");
+  });
+
+  it("says what an import wrote, its days in BE", () => {
+    const summary = importAdsSummary({
+      format: "meta-ads", encoding: "utf-8", account: "bag-1", rows: 1240, campaigns: 3, adSets: 8, ads: 21, inserted: 1200, updated: 30, unchanged: 10,
+      demoRemoved: 0, first: "2024-09-01", last: "2024-09-30", alerts: 5, notes: [],
+    });
+    expect(summary).toContain("อ่าน 1,240 แถว ตั้งแต่ 2567-09-01 ถึง 2567-09-30");
   });
 });
 

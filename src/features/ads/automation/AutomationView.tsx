@@ -13,7 +13,7 @@ import { downloadCsv, fileNameOf, toCsv } from "@/components/export/download";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount } from "@/components/format/numbers";
 import { formatDay } from "@/components/format/dates";
-import { acknowledgedDay, alertCampaign, alertCsvColumns, alertThresholdText, alertValueText, metricLabel, scopeText } from "@/features/ads/automation/automationFormat";
+import { acknowledgedDay, alertCampaign, alertCsvColumns, alertThresholdText, alertValueText, metricLabel, ruleTextShown, scopeText } from "@/features/ads/automation/automationFormat";
 import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 const BUTTON = "p-button p-component p-button-sm";
@@ -62,7 +62,7 @@ export function RulesList(p: RulesListProps) {
             <li key={rule.id} className="rule-item">
               <div className="rule-body">
                 <strong className="rule-name">{rule.name}</strong>
-                <span className="rule-text">{rule.text}</span>
+                <span className="rule-text">{ruleTextShown(rule.text, rule)}</span>
                 <span className="rule-scope muted">{scopeText(rule.scope, p.brand, p.campaigns)}</span>
               </div>
               <div className="rule-actions">
@@ -203,8 +203,8 @@ export function AlertsPanel(p: AlertsPanelProps) {
                       <td className="alerts-day">{day}</td>
                       <th scope="row" className="alerts-rule">
                         {a.ruleName}
-                        <span className="alerts-rule-text muted" title={a.ruleText}>
-                          {rule === null ? a.ruleText : metricLabel(rule.metric)}
+                        <span className="alerts-rule-text muted" title={ruleTextShown(a.ruleText, rule)}>
+                          {rule === null ? ruleTextShown(a.ruleText, null) : metricLabel(rule.metric)}
                         </span>
                       </th>
                       <td className="alerts-campaign" data-label={t("ads.alerts.campaign")}>{campaign}</td>

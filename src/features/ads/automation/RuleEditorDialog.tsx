@@ -9,12 +9,12 @@ import { useId, type FormEvent, type ReactNode } from "react";
 import type { AdsCampaignRef } from "../../../../domain/adsContract";
 import { AD_CHANNELS, ADS_RULE_CONDITIONS, MAX_RULE_WINDOW_DAYS, RULE_METRICS, type AdChannel } from "../../../../domain/adsRules";
 import type { RuleEditorView } from "../../../../machines/ads/adsRuleEditorSelectors";
-import { thresholdUnit, type RuleField, type RuleForm, type ScopeKind } from "../../../../machines/ads/adsRuleForm";
+import { draftOf, thresholdUnit, type RuleField, type RuleForm, type ScopeKind } from "../../../../machines/ads/adsRuleForm";
 import { Button } from "@/components/ui/Button";
 import { Dialog } from "@/components/ui/Dialog";
 import { MultiSelect } from "@/components/ui/MultiSelect";
 import { formatCount } from "@/components/format/numbers";
-import { CHANNEL_NAMES, conditionLabel, metricLabel } from "@/features/ads/automation/automationFormat";
+import { CHANNEL_NAMES, conditionLabel, metricLabel, ruleTextShown } from "@/features/ads/automation/automationFormat";
 import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 export interface RuleEditorFormProps {
@@ -228,7 +228,7 @@ export function RuleEditorForm({ brand, view, campaigns, onChange, onSave, onCan
 
       <div className="rule-preview" aria-live="polite">
         <span className="field-label">{t("ads.ruleEditor.inWords")}</span>
-        <p className="rule-words">{view.preview === null ? t("ads.ruleEditor.previewEmpty") : translateMessage(view.preview)}</p>
+        <p className="rule-words">{view.preview === null ? t("ads.ruleEditor.previewEmpty") : ruleTextShown(view.preview, draftOf(form))}</p>
       </div>
       {view.error !== null && (
         <p className="form-error" role="alert">

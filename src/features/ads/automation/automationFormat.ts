@@ -10,7 +10,7 @@ import { bangkokDay } from "../../../../domain/dates";
 import type { CsvColumn } from "@/components/export/download";
 import { formatDay } from "@/components/format/dates";
 import { formatCount, formatFixed2, formatMoney, formatPercent } from "@/components/format/numbers";
-import { t, type MessageKey } from "@/i18n/i18n";
+import { activeLocale, t, translateMessage, type MessageKey } from "@/i18n/i18n";
 
 export const CHANNEL_NAMES: Readonly<Record<string, string>> = { facebook: "Facebook", tiktok: "TikTok" }; // i18n-ignore: platform names
 
@@ -99,6 +99,42 @@ const METRIC_KEYS = {
 
 /** A metric's name (domain/adsRules.ts `METRIC_LABELS` in English). */
 export const metricLabel = (metric: RuleMetric): string => t(METRIC_KEYS[metric]);
+
+const WORDS_KEYS = {
+  above: { day: "ads.msg.ruleAboveDay", days: "ads.msg.ruleAboveDays" },
+  below: { day: "ads.msg.ruleBelowDay", days: "ads.msg.ruleBelowDays" },
+  dropsBy: { day: "ads.msg.ruleDroppedDay", days: "ads.msg.ruleDroppedDays" },
+  risesBy: { day: "ads.msg.ruleRoseDay", days: "ads.msg.ruleRoseDays" },
+} as const satisfies Record<AdsRuleCondition, { day: MessageKey; days: MessageKey }>;
+
+/**
+ * A rule in words, in the user's language: "CPC above ฿12 over the last 3 days" (the words of
+ * domain/adsRules.ts `ruleText`, which the server stores in English).
+ */
+export function ruleWords(rule: Pick<AdsRule, "metric" | "condition" | "threshold" | "windowDays">): string {
+  const number = (n: number) => formatCount(n, 2);
+  const money = MONEY_METRICS.has(rule.metric);
+  const amount =
+    rule.condition === "dropsBy" || rule.condition === "risesBy" || rule.metric === "pacing"
+      ? `${number(rule.threshold)} %` // i18n-ignore: a unit sign
+      : money
+        ? `฿${number(rule.threshold)}` // i18n-ignore: a unit sign
+        : rule.metric === "ctr"
+          ? `${number(rule.threshold * 100)} %` // i18n-ignore: a unit sign
+          : number(rule.threshold);
+  const keys = WORDS_KEYS[rule.condition];
+  const window = formatCount(rule.windowDays);
+  return t(rule.windowDays === 1 ? keys.day : keys.days, { label: metricLabel(rule.metric), amount, days: window, before: window });
+}
+
+/**
+ * A rule's words as stored (English, from the server or the editor's statechart) in the user's
+ * language: as they are in English, else from the rule's fields; by the catalogue's patterns when
+ * the rule is not at hand.
+ */
+export function ruleTextShown(text: string, rule: Pick<AdsRule, "metric" | "condition" | "threshold" | "windowDays"> | null): string {
+  return rule === null || activeLocale().language === "en" ? translateMessage(text) : ruleWords(rule);
+}
 
 const FORMAT_KEYS = {
   "meta-ads": "ads.import.format.metaAds",
