@@ -33,8 +33,10 @@ export function DefaultLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Presses of the KPI button; the drawer's chunk (with its machines) loads on the first one.
   const [kpiRequests, setKpiRequests] = useState(0);
-  const [filterWanted, setFilterWanted] = useState(false);
-  const [accountWanted, setAccountWanted] = useState(false);
+  // Open already when the layout mounts again (a change of language or calendar re-mounts the
+  // app, issue 18): the drawer or dialog stays open, its actor never closed.
+  const [filterWanted, setFilterWanted] = useState(() => !filterDrawerActor.getSnapshot().matches("closed"));
+  const [accountWanted, setAccountWanted] = useState(() => !accountDialogActor.getSnapshot().matches("closed"));
   const toastsRequested = useToastsRequested();
   const path = useLocation({ select: (l) => l.pathname });
   const aside = useRef<HTMLElement>(null);
