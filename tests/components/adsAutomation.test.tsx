@@ -279,7 +279,7 @@ describe("in Thai, in the Buddhist Era (issue 18)", () => {
     const rows = [...host.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent));
     expect(rows[0]![0]).toBe("2567-06-20");
     expect(rows[1]![3]).toBe("ลดลง 32.5%");
-    expect(host.querySelector(".alerts-rule-text")?.getAttribute("title")).toBe("ความถี่ สูงกว่า 3 ใน 7 วันล่าสุด");
+    expect(host.querySelector(".alerts-rule-text")?.getAttribute("title")).toBe("Frequency สูงกว่า 3 ใน 7 วันล่าสุด");
     expect(host.textContent).toContain("ตั้งแต่ 2567-06-01 ถึง 2567-06-30");
   });
 

@@ -382,4 +382,16 @@ describe("in Thai with Buddhist-Era dates", () => {
     expect(host.querySelector(".ads-scope")!.textContent).toMatch(/25\d\d-\d\d-\d\d ถึง 25\d\d-\d\d-\d\d/);
     expect(host.textContent).toContain("ค่าใช้จ่ายตามช่องทาง");
   });
+
+  it("shows the campaign table's words in Thai", async () => {
+    await loadLanguage("th");
+    activateLocale({ language: "th", calendar: "buddhist" });
+    const host = await render(
+      <AdsTableView query={FIRST_ADS_TABLE} phase={{ kind: "loaded", data: table() }} onSort={noop} onPage={noop} onDrill={noop} onUp={noop} onRetry={noop} onExport={noop} exporting={false} />,
+    );
+    expect(host.querySelector("nav.ads-breadcrumb")!.getAttribute("aria-label")).toBe("ตำแหน่งในตาราง");
+    expect(host.querySelector('[aria-current="page"]')!.textContent).toBe("แคมเปญทั้งหมด");
+    expect(host.textContent).toContain("คลิกชื่อแคมเปญเพื่อดูชุดโฆษณาของแคมเปญนั้น");
+    expect(host.querySelector("caption")!.textContent).toMatch(/^แคมเปญ เรียงตาม /);
+  });
 });
