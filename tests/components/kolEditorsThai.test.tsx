@@ -42,7 +42,7 @@ async function renderForm(): Promise<HTMLElement> {
   return host;
 }
 
-const RESULT = { rows: 12, encoding: "UTF-8", inserted: 10, updated: 2, unchanged: 0, kolsCreated: 1, bookingsCreated: 3, bookingsUpdated: 0, notes: [] };
+const RESULT = { campaignId: 1, rows: 12, encoding: "UTF-8", inserted: 10, updated: 2, unchanged: 0, kolsCreated: 1, bookingsCreated: 3, bookingsUpdated: 0, notes: [] };
 
 describe("the KOL dialogs", () => {
   it("read as before in English", async () => {

@@ -62,7 +62,7 @@ test("a user reads the dashboard in Thai and the Buddhist Era; a shared link ope
   const menu = page.getByRole("complementary", { name: th("common.shell.sideMenu") });
   await expect(menu.getByText(th("common.menu.brandEx"))).toBeVisible();
   await expect(menu.getByText(th("common.menu.kol"))).toBeVisible();
-  await expect(page.getByText("2568-02-01").first()).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: /2568-02-01 - 2568-02-28/ })).toBeVisible();
   // The URL keeps ISO Gregorian days.
   expect(new URL(page.url()).searchParams.get("start")).toBe("2025-02-01");
 
@@ -98,7 +98,7 @@ test("a user reads the dashboard in Thai and the Buddhist Era; a shared link ope
   await other.goto(SHARED_URL);
   await expect(other.getByRole("heading", { level: 1, name: "Sale" })).toBeVisible();
   await expect(other.getByRole("complementary", { name: "Side menu" }).getByText("Brand Experience")).toBeVisible();
-  await expect(other.getByText("2025-02-01").first()).toBeVisible();
+  await expect(other.getByRole("banner").getByRole("button", { name: /2025-02-01 - 2025-02-28/ })).toBeVisible();
   await expect(other.getByText("2568-02-01")).toHaveCount(0);
   await english.close();
 });
