@@ -230,7 +230,14 @@ export function ECommerceView(p: ECommerceViewProps) {
         <div className="commerce-controls">
           <label className="commerce-channel">
             <span aria-hidden="true">{t("commerce.channel")}</span>
-            <Select label={t("commerce.channel")} value={p.channel} options={COMMERCE_CHANNELS} onChange={(v) => p.onChannel(v as CommerceChannel)} />
+            <Select
+              label={t("commerce.channel")}
+              value={p.channel}
+              options={COMMERCE_CHANNELS}
+              // The shops keep their own names; "All channel" is the option's value (the URL's), shown in the user's language.
+              optionLabel={(v) => (v === "All channel" ? t("commerce.allChannel") : v)}
+              onChange={(v) => p.onChannel(v as CommerceChannel)}
+            />
           </label>
           <button type="button" className={BUTTON} onClick={p.onImport}>
             <i className="pi pi-upload" aria-hidden="true" /> {t("commerce.import.button")}
