@@ -9,10 +9,12 @@
 import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
-import { narrowLayout } from "@/components/charts/chartLayout";
+import { compactValueAxes, narrowLayout } from "@/components/charts/chartLayout";
+import { valueTicks } from "@/components/charts/seriesScale";
+import { formatCompact } from "@/components/format/numbers";
 import { plainTextData, plainTextLayout, unescapeValue } from "@/components/charts/plotText";
 import { useNarrowScreen } from "@/components/useNarrowScreen";
-import { t } from "@/i18n/i18n";
+import { activeLocale, t } from "@/i18n/i18n";
 
 const Plot = lazy(
   guardedImport(async () => {
@@ -126,7 +128,9 @@ export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlo
   const narrow = useNarrowScreen();
   // The narrow layout reads the names as given (it shortens them); then everything is escaped.
   const shown = useMemo(() => {
-    const base = { autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout };
+    const given = { autosize: true, height, margin: { l: 48, r: 16, t: 16, b: 40 }, ...layout };
+    // Thai reads its compact figures in words (1.2 ล้าน); English keeps Plotly's own ticks (1.2M).
+    const base = activeLocale().language === "th" ? compactValueAxes(data, given, (v) => valueTicks(v, narrow ? 3 : 4).values, formatCompact) : given;
     return plainTextLayout(narrow ? narrowLayout(data, base) : base);
   }, [data, layout, height, narrow]);
   const plainData = useMemo(() => plainTextData(data), [data]);

@@ -90,3 +90,53 @@ export function narrowLayout(data: readonly Data[], layout: Partial<Layout>): Pa
   }
   return out;
 }
+
+/** The numbers the traces put on `axis` (a value axis: vertical bars and lines on y, horizontal bars on x). */
+function numbersOf(data: readonly Data[], axis: AxisName): number[] {
+  const letter = axis[0] as "x" | "y";
+  const out: number[] = [];
+  for (const trace of data) {
+    const t = trace as { type?: string; x?: unknown; y?: unknown; xaxis?: string; yaxis?: string };
+    if (t.type === "pie" || t.type === "heatmap") continue;
+    const ref = letter === "x" ? t.xaxis ?? "x" : t.yaxis ?? "y";
+    if (ref !== `${letter}${axis.endsWith("2") ? "2" : ""}`) continue;
+    const values = letter === "x" ? t.x : t.y;
+    if (Array.isArray(values)) for (const v of values) if (typeof v === "number" && Number.isFinite(v)) out.push(v);
+  }
+  return out;
+}
+
+/**
+ * Value axes in Thai compact words (issue 18: "1.2 ล้าน" where English reads "1.2M"): Plotly's
+ * own ticks only know SI letters, so the ticks of a value axis that has none of its own are
+ * chosen here (`valueTicks`) and labelled with `compact` (`formatCompact`, or with the baht sign
+ * where the axis had `tickprefix: "฿"`). Date, category, log and percent axes keep Plotly's.
+ */
+export function compactValueAxes(
+  data: readonly Data[],
+  layout: Partial<Layout>,
+  ticks: (values: readonly number[]) => readonly number[],
+  compact: (n: number) => string,
+): Partial<Layout> {
+  const out: Partial<Layout> = { ...layout };
+  for (const name of AXES) {
+    const axis = layout[name] as Partial<LayoutAxis> | undefined;
+    if (axis === undefined && name.endsWith("2")) continue;
+    const a = axis ?? {};
+    if (a.type === "date" || a.type === "category" || a.type === "log" || a.tickvals !== undefined) continue;
+    if (typeof a.tickformat === "string" && a.tickformat.includes("%")) continue;
+    if (categoriesOf(data, name).length > 0) continue;
+    const values = numbersOf(data, name);
+    if (values.length === 0) continue;
+    const vals = ticks(values);
+    const money = a.tickprefix === "฿";
+    (out as Record<string, unknown>)[name] = {
+      ...a,
+      tickmode: "array",
+      tickvals: vals,
+      ticktext: vals.map((v) => (money ? (v < 0 ? `-฿${compact(-v)}` : `฿${compact(v)}`) : compact(v))),
+      tickprefix: "",
+    };
+  }
+  return out;
+}
