@@ -90,17 +90,6 @@ export function t(key: MessageKey, values?: MessageValues): string {
   return i18n._(key, values as Record<string, unknown> | undefined);
 }
 
-/** The message `key` in English whatever the active language (CSV headers that name a spec field, logs). */
-export function tEnglish(key: MessageKey, values?: MessageValues): string {
-  if (active.language === "en") return t(key, values);
-  i18n.activate("en");
-  try {
-    return t(key, values);
-  } finally {
-    i18n.activate(active.language);
-  }
-}
-
 interface Pattern {
   readonly key: MessageKey;
   readonly regex: RegExp;
