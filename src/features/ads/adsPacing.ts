@@ -15,19 +15,15 @@
  */
 import type { AdObjective, AdsFigures } from "../../../domain/adsContract";
 import { daysInclusive } from "../../../domain/calendarDays";
+import { paramLabel } from "@/components/format/kpiParams";
 import { SelectableKpiParams, type KpiParamKey, type KpiTemplate } from "../../../domain/entities";
 import { toAmountNumber } from "../../../domain/kpi";
 import { planBudgetTotal } from "../../../domain/kpiPlan";
 import { elapsedDays, expectedToDate, percentOf } from "../../../domain/metrics";
 import type { FigureTable } from "@/components/charts/chartCard";
-import { t, type MessageKey } from "@/i18n/i18n";
+import { t } from "@/i18n/i18n";
 
 /** The KPI dialog's names of the parameters (the kpi catalogue's). */
-const PARAM_KEYS = {
-  reach: "kpi.param.reach", engagement: "kpi.param.engagement", page_like: "kpi.param.pageLike", view: "kpi.param.view",
-  follower: "kpi.param.follower", impression: "kpi.param.impression", click: "kpi.param.click", inbox: "kpi.param.inbox",
-  gmv: "kpi.param.gmv", nmv: "kpi.param.nmv", leadgen: "kpi.param.leadgen", conversion: "kpi.param.conversion",
-} as const satisfies Record<KpiParamKey, MessageKey>;
 
 export interface PacingParam {
   readonly key: KpiParamKey;
@@ -95,7 +91,7 @@ export function adsPacingOf(template: KpiTemplate, f: AdsFigures, range: { start
     const actual = actualOf(f, key);
     params.push({
       key,
-      label: t(PARAM_KEYS[key]),
+      label: paramLabel(key),
       target,
       actual: actual.value,
       expected: expectedToDate(target, elapsed, total),

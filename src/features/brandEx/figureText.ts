@@ -3,7 +3,6 @@
  * published (Bangkok, its day in the user's calendar), and a KPI parameter's name. Copies of
  * src/features/ma/postText.ts and src/features/kpi/kpiFormat.ts: features do not import each other.
  */
-import type { KpiParamKey } from "../../../domain/entities";
 import type { PostType } from "../../../domain/social";
 import { formatDay } from "@/components/format/dates";
 import { t, type MessageKey } from "@/i18n/i18n";
@@ -21,20 +20,4 @@ export const postTypeName = (type: PostType): string => t(POST_TYPE_KEYS[type]);
 /** When a post was published (Bangkok, as the API gives it): "2024-03-04 00:30" / "2567-03-04 00:30". */
 export const publishedText = (at: string): string => `${formatDay(at.slice(0, 10))} ${at.slice(11, 16)}`;
 
-const PARAM_KEYS = {
-  reach: "kpi.param.reach",
-  engagement: "kpi.param.engagement",
-  page_like: "kpi.param.pageLike",
-  view: "kpi.param.view",
-  follower: "kpi.param.follower",
-  impression: "kpi.param.impression",
-  click: "kpi.param.click",
-  inbox: "kpi.param.inbox",
-  gmv: "kpi.param.gmv",
-  nmv: "kpi.param.nmv",
-  leadgen: "kpi.param.leadgen",
-  conversion: "kpi.param.conversion",
-} as const satisfies Record<KpiParamKey, MessageKey>;
-
-/** A KPI parameter's name as the KPI dialog shows it (a copy of src/features/kpi's): "Page like" / "ถูกใจเพจ". */
-export const paramLabel = (key: KpiParamKey): string => t(PARAM_KEYS[key]);
+export { paramLabel } from "@/components/format/kpiParams";

@@ -1,6 +1,6 @@
 /** Number formats of the KPI dialog and drawer: money in THB, plain figures with grouping; the parameters' names. */
 
-import type { KpiParamKey, RfmSettingName } from "../../../domain/entities";
+import type { RfmSettingName } from "../../../domain/entities";
 import { formatMonth as monthInCalendar } from "@/components/format/dates";
 import { formatCount, formatFixed2 as fixed2, formatMoney } from "@/components/format/numbers";
 import { t, type MessageKey } from "@/i18n/i18n";
@@ -18,23 +18,7 @@ export function formatMonth(day: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(d) ? monthInCalendar(d) : day;
 }
 
-const PARAM_KEYS = {
-  reach: "kpi.param.reach",
-  engagement: "kpi.param.engagement",
-  page_like: "kpi.param.pageLike",
-  view: "kpi.param.view",
-  follower: "kpi.param.follower",
-  impression: "kpi.param.impression",
-  click: "kpi.param.click",
-  inbox: "kpi.param.inbox",
-  gmv: "kpi.param.gmv",
-  nmv: "kpi.param.nmv",
-  leadgen: "kpi.param.leadgen",
-  conversion: "kpi.param.conversion",
-} as const satisfies Record<KpiParamKey, MessageKey>;
-
-/** A KPI parameter's name as the KPI dialog shows it: "Page like" / "ถูกใจเพจ". */
-export const paramLabel = (key: KpiParamKey): string => t(PARAM_KEYS[key]);
+export { paramLabel } from "@/components/format/kpiParams";
 
 const RFM_KEYS = {
   Recency: "kpi.rfm.recency",
