@@ -95,3 +95,28 @@ export function KeyFigureCards<T>({ label, className, figures, current, previous
     </FigureCards>
   );
 }
+
+/**
+ * A section's figure cards while its figures load (issue 19): the same list and cards, with the
+ * labels and definitions the page already knows and a placeholder where the value and its change
+ * will be, so the page paints its layout before the data comes and nothing moves when it does.
+ * The list is busy for assistive technology; the placeholders are hidden from it.
+ */
+export function FigureCardsSkeleton({ label, className, cards }: {
+  label: string;
+  className?: string;
+  cards: ReadonlyArray<{ readonly key?: string; readonly label: string; readonly definition?: string }>;
+}) {
+  return (
+    <dl className={className === undefined ? "summary figure-cards" : `summary figure-cards ${className}`} aria-label={label} aria-busy="true">
+      {cards.map((card) => (
+        <div className="figure-card figure-card-pending" key={card.key ?? card.label}>
+          <dt>{card.label}</dt>
+          <dd className="figure-value"><span className="skeleton-line skeleton-value" aria-hidden="true" /></dd>
+          <dd className="figure-change"><span className="skeleton-line skeleton-change" aria-hidden="true" /></dd>
+          {card.definition !== undefined && <dd className="figure-definition">{card.definition}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
+}
