@@ -18,7 +18,8 @@ import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, FigureCardsSkeleton, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
+import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount, formatPercent } from "@/components/format/numbers";
 import { adsFigures, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
 import { adsPacingOf, pacingTable, type AdsPacing } from "@/features/ads/adsPacing";
@@ -64,6 +65,49 @@ export const nothingSent = (): string => t("ads.nothingSent");
 export const noAds = (): string => t("ads.noAds");
 /** A range as shown: its days in the user's calendar. */
 const rangeText = (start: string, end: string): string => t("ads.range", { start: formatDay(start), end: formatDay(end) });
+
+/**
+ * The page before its first answer (issue 19): the key figures' heading, actions, comparison and
+ * cards (labels and definitions, a placeholder for each value), then blocks the height of the
+ * chart cards and the pacing, so the layout is painted at once and nothing moves when the
+ * figures come. The campaign table is its own load and shows from the start.
+ */
+function Skeleton({ brand, channel, start, end, table }: { brand: string; channel: string; start: string; end: string; table: ReactNode }) {
+  const period: PreviousPeriod = previousPeriod({ start, end });
+  const before = rangeText(period.start, period.end);
+  return (
+    <div className="ads-body ads-skeleton">
+      <progress className="visually-hidden" aria-label={t("ads.loading")} />
+      <section className="ads-figures" aria-labelledby="ads-figures-title">
+        <div className="chart-card-head">
+          <h2 id="ads-figures-title">{t("ads.figures.title")}</h2>
+          <div className="chart-card-actions">
+            <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label={t("ads.figures.reportLabel")} />
+            <ExportButtons title={t("ads.figures.reportLabel")} onCsv={noCsv} disabled />
+          </div>
+        </div>
+        <p className="muted ads-compared">
+          {t("ads.figures.compared", { previous: before, days: formatCount(period.days) })}
+        </p>
+        <FigureCardsSkeleton label={t("ads.figures.title")} className="ads-summary" cards={adsFigures()} />
+      </section>
+      <div className="chart-grid" aria-hidden="true">
+        <div className="chart-card chart-card-wide ads-chart-skeleton ads-chart-skeleton-wide"><div className="skeleton-block" /></div>
+        <div className="chart-card ads-chart-skeleton"><div className="skeleton-block" /></div>
+        <div className="chart-card ads-chart-skeleton"><div className="skeleton-block" /></div>
+      </div>
+      <section className="ads-pacing" aria-labelledby="ads-pacing-title">
+        <div className="chart-card-head">
+          <h2 id="ads-pacing-title">{t("ads.pacing.title")}</h2>
+        </div>
+        <span className="skeleton-line ads-pacing-skeleton" aria-hidden="true" />
+      </section>
+      {table}
+    </div>
+  );
+}
+
+const noCsv = () => undefined;
 
 function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
@@ -235,10 +279,7 @@ export function AdsView(p: AdsViewProps) {
       p.phase.kind === "failed" ? (
         <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
       ) : (
-        <div className="ads-loading">
-          <progress aria-label={t("ads.loading")} />
-          <span aria-hidden="true">{t("ads.loadingVisible")}</span>
-        </div>
+        <Skeleton brand={p.brand} channel={p.channel} start={p.start} end={p.end} table={p.table} />
       );
   } else {
     const empty = hasNoAds(p.figures);

@@ -9,7 +9,7 @@ import type { SocialPost, SocialSection, SocialTotals } from "../../../domain/so
 import { formatDay } from "@/components/format/dates";
 import { postTypeName, publishedText } from "@/features/brandEx/figureText";
 import { t, translateMessage, type MessageKey } from "@/i18n/i18n";
-import { FigureCard, FigureCards, NoValue } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, FigureCardsSkeleton, NoValue } from "@/components/figures/FigureCard";
 import { formatCount, formatFraction } from "@/components/format/numbers";
 import { SocialSeriesView } from "@/features/brandEx/SocialSeriesView";
 import "./socialOverview.css";
@@ -90,14 +90,15 @@ export function SocialOverviewView({ social, range, brand, pages }: SocialOvervi
     <section className="social-overview" aria-labelledby="social-overview-title">
       <div className="chart-card-head">
         <h2 id="social-overview-title">{t("brandEx.social.title")}</h2>
-        {brand !== undefined && social?.kind === "ready" && (
+        {/* Shown while loading too (the view's range until the figures come), so the heading's line keeps its height. */}
+        {brand !== undefined && social?.kind !== "failed" && (
           <AddToReportButton target={reportTarget("brandEx.figures", { brand, start: shown.start, end: shown.end, pages })} label={t("brandEx.social.reportLabel")} />
         )}
       </div>
       <p className="muted">
         {t("brandEx.social.scope", dates)}
       </p>
-      {social === null && <p className="muted">{t("brandEx.social.loading")}</p>}
+      {social === null && <SocialSkeleton />}
       {social?.kind === "failed" && (
         <p role="alert" className="error">
           {t("brandEx.social.failed", { message: translateMessage(social.message) })}
@@ -107,6 +108,36 @@ export function SocialOverviewView({ social, range, brand, pages }: SocialOvervi
     </section>
   );
 }
+
+/**
+ * The overview before its figures (issue 19): the figure cards with their labels and definitions
+ * and a placeholder for each value, and blocks the height of the series and the top posts, so the
+ * layout is painted at once and nothing moves when the figures come.
+ */
+function SocialSkeleton() {
+  return (
+    <>
+      <p className="visually-hidden" role="status">{t("brandEx.social.loading")}</p>
+      <FigureCardsSkeleton
+        label={t("brandEx.social.figures")}
+        className="social-figures"
+        cards={SOCIAL_FIGURES.map((f) => ({ key: f.id, label: t(f.labelKey), definition: t(f.definitionKey) }))}
+      />
+      <div className="social-series social-skeleton" aria-hidden="true">
+        <span className="skeleton-line social-skeleton-title" />
+        <span className="skeleton-line social-skeleton-note" />
+        <div className="social-series-charts">
+          {SERIES_SKELETONS.map((id) => <div key={id} className="skeleton-block social-skeleton-chart" />)}
+        </div>
+        <span className="skeleton-line social-skeleton-table" />
+      </div>
+      <h3 id="top-posts-title">{t("brandEx.topPosts.title")}</h3>
+      <div className="skeleton-block social-skeleton-posts" aria-hidden="true" />
+    </>
+  );
+}
+
+const SERIES_SKELETONS = ["reach", "engagements", "followers"] as const;
 
 function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "ready" }>, "kind">) {
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };

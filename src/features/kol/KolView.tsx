@@ -11,7 +11,7 @@
  */
 import { Suspense, lazy, memo, useId, useMemo, useRef, type ReactNode } from "react";
 import { Link } from "@tanstack/react-router";
-import { KOL_PLATFORMS, KOL_TIERS, type KolCampaignDetail, type KolCampaignSummary, type KolOverview, type KolPlatform, type KolPostRow, type KolRow, type KolTier } from "../../../domain/kolContract";
+import { DEFAULT_EMV_VALUES, KOL_PLATFORMS, KOL_TIERS, type KolCampaignDetail, type KolCampaignSummary, type KolOverview, type KolPlatform, type KolPostRow, type KolRow, type KolTier } from "../../../domain/kolContract";
 import { figureChange, previousPeriod, type FigureChange, type PreviousPeriod } from "../../../domain/periodChange";
 import type { KolSort } from "../../../domain/routeSearch";
 import type { KolChoices } from "../../../machines/kol/kolMachine";
@@ -25,14 +25,14 @@ import { downloadCsv, downloadPng, fileNameOf, toCsv, type CsvColumn } from "@/c
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { captionLine } from "@/components/export/imageLayout";
 import { changeMark, formatChangePercent } from "@/components/figures/changeText";
-import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, FigureCardsSkeleton, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
 import { guardedImport } from "@/app/chunkReload";
 import { showToast } from "@/app/toast";
 import {
-  NO_VALUE, bookingStatusLabel, bookingsCsvColumns, campaignCsvColumns, campaignStatusLabel, count, emvValuesText, keyFiguresTable, leaderboardCsvColumns, money,
+  NO_VALUE, bookingStatusLabel, kolFigures, bookingsCsvColumns, campaignCsvColumns, campaignStatusLabel, count, emvValuesText, keyFiguresTable, leaderboardCsvColumns, money,
   objectiveLabel, onScatter, orDash, overviewCards, platformLabel, postsCsvColumns, rangeText, rate, safeLink, scatterChart, scatterTable, shownFigures,
   spanText, spentShort, spentText, tierLabel, timelineCard, type KolKeyFigure,
 } from "@/features/kol/kolFormat";
@@ -684,6 +684,55 @@ function Loading({ label, text }: { label: string; text: string }) {
   );
 }
 
+/**
+ * The overview before its first answer (issue 19): the key figures' heading, actions, comparison
+ * and cards (the figures every brand has, labels and definitions, a placeholder for each value),
+ * the campaigns' heading and a block for their table, then blocks the height of the chart cards,
+ * so the layout is painted at once and nothing moves when the figures come.
+ */
+function OverviewSkeleton({ brand, start, end, label }: { brand: string; start: string; end: string; label: string }) {
+  const period: PreviousPeriod = previousPeriod({ start, end });
+  const before = rangeText(period.start, period.end);
+  // The EMV values are the brand's, known with the figures: the definition says them once they are here.
+  const cards = kolFigures(DEFAULT_EMV_VALUES)
+    .filter((k) => k.tracked === undefined)
+    .map((k) => (k.key === "emv" ? { key: k.key, label: k.label, definition: t("kol.definition.emv", { values: "…" }) } : k));
+  return (
+    <div className="kol-body kol-skeleton">
+      <progress className="visually-hidden" aria-label={label} />
+      <section className="kol-figures" aria-labelledby="kol-figures-title">
+        <div className="chart-card-head">
+          <h2 id="kol-figures-title">{t("kol.keyFigures.title")}</h2>
+          <div className="chart-card-actions">
+            <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label={t("kol.keyFigures.exportTitle")} />
+            <ExportButtons title={t("kol.keyFigures.exportTitle")} onCsv={noCsv} disabled />
+          </div>
+        </div>
+        <p className="muted kol-compared">
+          {t("kol.keyFigures.comparedWith", { before, days: formatCount(period.days) })}
+          {t("kol.keyFigures.noSalesPeriods")}
+        </p>
+        <FigureCardsSkeleton label={t("kol.keyFigures.title")} className="kol-summary" cards={cards} />
+      </section>
+      <section className="kol-section" aria-labelledby="kol-campaigns-title">
+        <div className="chart-card-head">
+          <h2 id="kol-campaigns-title">{t("kol.campaigns.title")}</h2>
+          <ExportButtons title={t("kol.campaigns.exportTitle")} onCsv={noCsv} disabled />
+        </div>
+        <p className="muted kol-hint">{t("kol.campaigns.hint")}</p>
+        <div className="skeleton-block kol-table-skeleton" aria-hidden="true" />
+      </section>
+      <div className="chart-grid" aria-hidden="true">
+        <div className="chart-card chart-card-wide kol-chart-skeleton kol-chart-skeleton-wide"><div className="skeleton-block" /></div>
+        <div className="chart-card kol-chart-skeleton"><div className="skeleton-block" /></div>
+        <div className="chart-card kol-chart-skeleton"><div className="skeleton-block" /></div>
+      </div>
+    </div>
+  );
+}
+
+const noCsv = () => undefined;
+
 function hasNothing(o: KolOverview): boolean {
   return o.campaigns.length === 0 && o.totals.posts === 0 && o.totals.cost === 0;
 }
@@ -735,7 +784,7 @@ export function KolView(p: KolViewProps) {
       failure !== null ? (
         <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />
       ) : (
-        <Loading label={t("kol.overview.loadingLabel")} text={t("kol.overview.loading")} />
+        <OverviewSkeleton brand={p.brand} start={p.start} end={p.end} label={t("kol.overview.loadingLabel")} />
       );
   } else {
     body = (

@@ -6,6 +6,7 @@
  * states. The figures come from `maFormat.ts`.
  */
 import { useMemo, type ReactNode } from "react";
+import { previousPeriod } from "../../../domain/periodChange";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import type { PreviousPeriod } from "../../../domain/periodChange";
 import { hasNoSocialData, type SocialFigures } from "../../../domain/social";
@@ -16,7 +17,8 @@ import type { ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { KeyFigureCards } from "@/components/figures/FigureCard";
+import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/FigureCard";
+import { ExportButtons } from "@/components/export/ExportButtons";
 import { keyFiguresTable, maCards, maFigures, pagesTable } from "@/features/ma/maFormat";
 import { formatDay } from "@/components/format/dates";
 import { t } from "@/i18n/i18n";
@@ -74,6 +76,45 @@ function KeyFigures({ brand, channel, figures }: { brand: string; channel: strin
   );
 }
 
+/**
+ * The page before its first answer (issue 19): the key figures' heading, actions, comparison and
+ * cards (labels and definitions, a placeholder for each value), then blocks the height of the
+ * chart cards and of the pages compared, so the layout is painted at once and nothing moves when
+ * the figures come. The posts table is its own load and shows from the start.
+ */
+function Skeleton({ brand, channel, start, end, posts }: { brand: string; channel: string; start: string; end: string; posts: ReactNode }) {
+  const previous = previousPeriod({ start, end });
+  return (
+    <div className="ma-body ma-skeleton">
+      <progress className="visually-hidden" aria-label={t("ma.loadingLabel")} />
+      <section className="ma-figures" aria-labelledby="ma-figures-title">
+        <div className="chart-card-head">
+          <h2 id="ma-figures-title">{t("ma.keyFigures.title")}</h2>
+          <div className="chart-card-actions">
+            <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start, end })} label={t("ma.keyFigures.what")} />
+            <ExportButtons title={t("ma.keyFigures.what")} onCsv={noCsv} disabled />
+          </div>
+        </div>
+        <p className="muted ma-compared">
+          {t("ma.keyFigures.compared", { start: formatDay(previous.start), end: formatDay(previous.end), days: previous.days })}
+        </p>
+        <FigureCardsSkeleton label={t("ma.keyFigures.title")} className="ma-summary" cards={maFigures()} />
+      </section>
+      <div className="chart-grid" aria-hidden="true">
+        <div className="chart-card ma-chart-skeleton"><div className="skeleton-block" /></div>
+        <div className="chart-card ma-chart-skeleton"><div className="skeleton-block" /></div>
+        <div className="chart-card ma-chart-skeleton ma-chart-skeleton-tall"><div className="skeleton-block" /></div>
+        <div className="chart-card ma-chart-skeleton ma-chart-skeleton-tall"><div className="skeleton-block" /></div>
+        <div className="chart-card chart-card-wide ma-chart-skeleton ma-chart-skeleton-wide"><div className="skeleton-block" /></div>
+      </div>
+      <div className="chart-card ma-pages ma-chart-skeleton ma-pages-skeleton" aria-hidden="true"><div className="skeleton-block" /></div>
+      {posts}
+    </div>
+  );
+}
+
+const noCsv = () => undefined;
+
 function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
   const table = useMemo(() => pagesTable(figures), [figures]);
   return (
@@ -123,10 +164,7 @@ export function MaView(p: MaViewProps) {
       p.phase.kind === "failed" ? (
         <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />
       ) : (
-        <div className="ma-loading">
-          <progress aria-label={t("ma.loadingLabel")} />
-          <span aria-hidden="true">{t("ma.loading")}</span>
-        </div>
+        <Skeleton brand={p.brand} channel={p.channel} start={p.start} end={p.end} posts={p.posts} />
       );
   } else {
     const empty = hasNoSocialData(p.figures);
