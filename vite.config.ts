@@ -2,11 +2,12 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { i18nCatalogues } from "./scripts/i18nCatalogues";
+import { chunkPreloads } from "./scripts/chunkPreloads";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {

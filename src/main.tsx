@@ -29,6 +29,11 @@ if (needsShellRules(window.location.pathname)) {
   await Promise.all([loadShellRules().catch(() => undefined), locale.then(loadAppMessages).catch(() => undefined)]);
 }
 await locale;
+// The first render shows the resolved route (issue 19): until then the page keeps the shell's
+// outline the server put in #root (server/http/pagePreloads.ts), instead of a blank screen while
+// the session is checked and the chunks arrive. A redirect (signed out, no permission) is part of
+// the load; a failure is left to the router, which shows its error page when it renders.
+await router.load().catch(() => undefined);
 
 createRoot(root).render(
   <StrictMode>

@@ -37,6 +37,7 @@ import { CIR_REPORT_PDF_PATH, CirReportRequest } from "../../domain/cirContract"
 import { LIBRARY_FILE_PATH, LibraryFileQuery } from "../../domain/reportLibraryContract";
 import type { UserService } from "../services/users";
 import { decodeWith, findUnstorableString } from "./decode";
+import { pagePreloads, withPreloads } from "./pagePreloads";
 
 export interface AppDeps {
   readonly config: Config;
@@ -469,13 +470,16 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // History-mode fallback: every other GET gets the app's index.html, which renders the route;
   // a path that is no route of the app still gets the page (its 404 view) but with status 404.
+  // A module page's chunks, styles and fonts are named in its <head>, so they load at once (pagePreloads.ts).
   const indexFile = path.join(deps.config.staticDir, "index.html");
+  const preloadsOf = pagePreloads(deps.config.staticDir);
   let indexHtml: string | null = null;
   app.get("*", (c) => {
     indexHtml ??= existsSync(indexFile) ? readFileSync(indexFile, "utf8") : null;
     if (indexHtml === null) return c.text("The web app is not built yet: run `npm run build`.", 503);
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml, isAppRoute(c.req.path) ? 200 : 404);
+    const known = isAppRoute(c.req.path);
+    return c.html(known ? withPreloads(indexHtml, preloadsOf(c.req.path)) : indexHtml, known ? 200 : 404);
   });
 
   app.onError((err, c) => {

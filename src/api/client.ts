@@ -21,6 +21,11 @@ export class ApiCallError extends Error {
 export interface CallOptions {
   accessToken?: string;
   signal?: AbortSignal;
+  /**
+   * The answer of this very call, already requested by the caller (the same method, path, query
+   * and headers): sent before this client had loaded, so the call does not wait for it (issue 19).
+   */
+  response?: Promise<Response>;
 }
 
 const decodeApiError = Schema.decodeUnknownResult(ApiError);
@@ -58,14 +63,14 @@ export async function call<N extends CallName>(
 
   let response: Response;
   try {
-    response = await fetch(hasBody ? def.path : withQuery(def.path, body), {
+    response = await (options.response ?? fetch(hasBody ? def.path : withQuery(def.path, body), {
       method: def.method,
       headers,
       body: hasBody ? JSON.stringify(body) : undefined,
       signal: options.signal,
       // Tokens travel in the Authorization header only; no cookie should ride along.
       credentials: "omit",
-    });
+    }));
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiCallError(0, "network", "The server could not be reached. Check your connection and try again.");

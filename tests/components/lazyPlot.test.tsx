@@ -24,12 +24,41 @@ vi.mock("react-plotly.js/factory", () => ({
     },
 }));
 
+// The viewport, as IntersectionObserver reports it: a chart is near it or not, as the test says.
+const viewport = vi.hoisted(() => {
+  const observers = new Set<{ callback: (entries: Array<{ isIntersecting: boolean; target: Element }>) => void; targets: Element[] }>();
+  const state = { near: (_e: Element) => true };
+  class FakeIntersectionObserver {
+    private readonly entry: { callback: (entries: Array<{ isIntersecting: boolean; target: Element }>) => void; targets: Element[] };
+    constructor(callback: (entries: Array<{ isIntersecting: boolean; target: Element }>) => void) {
+      this.entry = { callback, targets: [] };
+      observers.add(this.entry);
+    }
+    observe(target: Element) {
+      this.entry.targets.push(target);
+      this.entry.callback([{ isIntersecting: state.near(target), target }]);
+    }
+    disconnect() {
+      observers.delete(this.entry);
+    }
+  }
+  /** Scrolls: every observed element reports whether it is near now. */
+  const scroll = () => {
+    for (const o of [...observers]) o.callback(o.targets.map((target) => ({ isIntersecting: state.near(target), target })));
+  };
+  return { FakeIntersectionObserver, state, scroll };
+});
+vi.stubGlobal("IntersectionObserver", viewport.FakeIntersectionObserver);
+// Idle slots come as soon as the test yields a task.
+vi.stubGlobal("requestIdleCallback", (run: () => void) => setTimeout(run, 0));
+
 const { LazyPlot } = await import("@/components/charts/LazyPlot");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let root: Root | null = null;
 afterEach(async () => {
+  viewport.state.near = () => true;
   await act(async () => root?.unmount());
   document.body.innerHTML = "";
 });
@@ -94,6 +123,33 @@ describe("LazyPlot", () => {
     // The turn passes through the third chart's pending grant first: a few tasks, not a wait.
     for (let i = 0; i < 5 && shown()[0] !== "drawn"; i++) await tick();
     expect(shown()).toEqual(["drawn"]);
+    await act(async () => plotly.drawn.at(-1)!());
+  });
+
+  it("draws a chart far below the viewport only once it is scrolled near, and does not load Plotly for it before", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    viewport.state.near = () => false;
+    const before = plotly.received.length;
+    await act(async () => {
+      root?.render(<LazyPlot data={[{ type: "bar", x: ["a"], y: [1] }]} label="Spend by channel" />);
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(host.querySelector('[role="img"]')?.textContent).toBe("Loading chart…");
+    expect(plotly.received.length).toBe(before);
+
+    viewport.state.near = () => true;
+    await act(async () => viewport.scroll());
+    for (let i = 0; i < 5 && host.querySelector('[role="img"]')?.textContent !== "drawn"; i++) {
+      await act(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+    }
+    expect(host.querySelector('[role="img"]')?.textContent).toBe("drawn");
+    expect(plotly.received.length).toBe(before + 1);
     await act(async () => plotly.drawn.at(-1)!());
   });
 });

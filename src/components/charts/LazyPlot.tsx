@@ -1,14 +1,16 @@
 /**
- * A Plotly chart whose code is fetched on first render: `react-plotly.js/factory` and the
- * cartesian dist bundle (0.5 MB gzip) never enter the initial bundle of any route. Both
+ * A Plotly chart whose code is fetched when a chart page is entered and run when its first chart
+ * draws: `react-plotly.js/factory` and the cartesian dist bundle (0.5 MB gzip) never enter the
+ * initial bundle of any route. Both
  * imports go through the chunk-reload guard. The chart is one image to assistive technology:
  * the caller's `label` summarises what it shows (the figures are in a table next to it).
  * Every string the chart shows reaches Plotly escaped (`plotText.ts`: Plotly would render a
  * name's HTML), and a click reports the values as the caller gave them.
  */
-import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from "react";
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
+import { preloadPlotly } from "@/components/charts/plotlyPreload";
 import { compactValueAxes, narrowLayout } from "@/components/charts/chartLayout";
 import { valueTicks } from "@/components/charts/seriesScale";
 import { formatCompact } from "@/components/format/numbers";
@@ -58,26 +60,54 @@ function firstPoint(event: unknown): PlotPoint | null {
 }
 
 /**
- * Charts draw one at a time, each in its own task. Plotly's first draw of a chart is one long
- * synchronous piece of work (tens of milliseconds on a slow machine); a page that mounts four
- * charts at once would block the main thread for all four together. Each chart asks for a turn
- * when it mounts, is given it in a new task, and hands it on once Plotly has drawn it (or after
+ * Charts draw one at a time, each in an idle slot of its own (issue 19). Plotly's first draw of a
+ * chart is one long synchronous piece of work (tens of milliseconds on a slow machine), and the
+ * first chart also evaluates Plotly itself; a page that mounted four charts at once would block
+ * the main thread for all of it together, before the figure cards could answer a tap. A chart asks
+ * for a turn once its box comes within NEAR_MARGIN of the viewport (charts further down wait until
+ * the user scrolls towards them), is given it when the browser is idle (`requestIdleCallback`, at
+ * the latest after IDLE_TIMEOUT_MS), and hands it on once Plotly has drawn it (or after
  * TURN_LIMIT_MS, so that one chart that never finishes cannot stop the others).
  */
 const waiting: Array<() => void> = [];
 let turnTaken = false;
 const TURN_LIMIT_MS = 2000;
+const IDLE_TIMEOUT_MS = 1000;
+/** How close to the viewport a chart's box must come before it draws. */
+export const NEAR_MARGIN = "200px 0px";
+
+const whenIdle: (run: () => void) => void =
+  typeof requestIdleCallback === "function" ? (run) => requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : (run) => setTimeout(run, 0);
 
 function pump(): void {
   if (turnTaken) return;
   const grant = waiting.shift();
   if (grant === undefined) return;
   turnTaken = true;
-  setTimeout(grant, 0);
+  whenIdle(grant);
 }
 
-/** True once this chart may draw; `done` hands the turn on (safe to call more than once). */
-function useDrawTurn(): { mayDraw: boolean; done: () => void } {
+/** True once the element has come within NEAR_MARGIN of the viewport (and stays true). */
+function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
+  // Without IntersectionObserver (old browsers, unit tests) every chart counts as near.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === "undefined");
+  useEffect(() => {
+    const element = ref.current;
+    if (near || element === null) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        observer.disconnect();
+        setNear(true);
+      }
+    }, { rootMargin: NEAR_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, near]);
+  return near;
+}
+
+/** True once this chart may draw; `done` hands the turn on (safe to call more than once). Asks for a turn once `wanted`. */
+function useDrawTurn(wanted: boolean): { mayDraw: boolean; done: () => void } {
   const [mayDraw, setMayDraw] = useState(false);
   const holding = useRef(false);
   const done = useRef(() => {
@@ -87,6 +117,7 @@ function useDrawTurn(): { mayDraw: boolean; done: () => void } {
     pump();
   }).current;
   useEffect(() => {
+    if (!wanted) return;
     let limit: ReturnType<typeof setTimeout> | undefined;
     let mounted = true;
     const grant = () => {
@@ -105,7 +136,7 @@ function useDrawTurn(): { mayDraw: boolean; done: () => void } {
       if (at >= 0) waiting.splice(at, 1);
       done();
     };
-  }, [done]);
+  }, [done, wanted]);
   return { mayDraw, done };
 }
 
@@ -124,7 +155,10 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; onFailure: () 
 }
 
 export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlotProps) {
-  const { mayDraw, done } = useDrawTurn();
+  const box = useRef<HTMLDivElement>(null);
+  // A page with charts is entered: fetch Plotly now, run it when the first chart draws.
+  useEffect(preloadPlotly, []);
+  const { mayDraw, done } = useDrawTurn(useNearViewport(box));
   const narrow = useNarrowScreen();
   // The narrow layout reads the names as given (it shortens them); then everything is escaped.
   const shown = useMemo(() => {
@@ -136,7 +170,7 @@ export function LazyPlot({ data, layout, label, height = 240, onClick }: LazyPlo
   const plainData = useMemo(() => plainTextData(data), [data]);
   const placeholder = <p className="chart-placeholder">{t("common.chart.loading")}</p>;
   return (
-    <div role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
+    <div ref={box} role="img" aria-label={label} className="chart" style={{ minHeight: height }}>
       <ChartErrorBoundary onFailure={done}>
         {mayDraw ? (
           <Suspense fallback={placeholder}>
