@@ -7,7 +7,7 @@
  * is a new history entry (Back undoes it). What they show is read through selectors and handed
  * to the view.
  */
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { AdsCampaignRef, AdsRow, AdsSort } from "../../../domain/adsContract";
 import { bangkokDay, toDisplayDate } from "../../../domain/dates";
@@ -52,7 +52,9 @@ export default function AdsPage() {
   const queryKey = adsQueryKey(query);
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   usePageReload(actor);
-  const phase = useSelector(actor, selectPhase, samePhase);
+  // The store's update is a synchronous render; the figures are drawn in a deferred one, which
+  // React time-slices, so their arrival never holds the main thread for long (issue 19).
+  const phase = useDeferredValue(useSelector(actor, selectPhase, samePhase));
 
   // The campaign table: the figures' request and the table's choices from the URL.
   const request = useMemo(() => adsRequestOf(scope, pageFilter.clicks), [scope, pageFilter.clicks]);
@@ -67,7 +69,7 @@ export default function AdsPage() {
   const tableQueryKey = JSON.stringify(tableQuery);
   useEffect(() => tableActor.send({ type: "page.query", query: tableQuery }), [tableActor, tableQueryKey]);
   usePageReload(tableActor);
-  const tablePhase = useSelector(tableActor, selectTablePhase, sameTablePhase);
+  const tablePhase = useDeferredValue(useSelector(tableActor, selectTablePhase, sameTablePhase));
 
   const goTo = (next: AdsTableQuery) => setSearch(adsSearchOf(next) as Partial<AdsSearch>);
   const { add, remove } = pageFilter;

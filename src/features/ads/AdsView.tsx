@@ -6,7 +6,7 @@
  * table (its own load), the pacing against the selected KPI template's Ads plan, and the
  * automation section. Loading, failure (Try again) and empty states. Formats: `adsFormat.ts`.
  */
-import { useMemo, type ReactNode } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import type { AdsFigures } from "../../../domain/adsContract";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
@@ -109,7 +109,7 @@ function Skeleton({ brand, channel, start, end, table }: { brand: string; channe
 
 const noCsv = () => undefined;
 
-function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
+const KeyFigures = memo(function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
@@ -130,9 +130,9 @@ function KeyFigures({ brand, channel, figures, start, end }: { brand: string; ch
       <KeyFigureCards label={t("ads.figures.title")} className="ads-summary" figures={adsFigures()} current={figures.totals} previous={figures.previous} period={period} />
     </section>
   );
-}
+});
 
-function Charts({ brand, channel, figures, start, end, onFilter }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
+const Charts = memo(function Charts({ brand, channel, figures, start, end, onFilter }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => adsCards(figures, rangeText(start, end)), [figures, start, end]);
   const caption = captionLine(brand, start, end);
   return (
@@ -142,7 +142,7 @@ function Charts({ brand, channel, figures, start, end, onFilter }: { brand: stri
       ))}
     </div>
   );
-}
+});
 
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "spend-and-results-over-time": "ads.spend" } as const;
@@ -253,7 +253,7 @@ function PacingBody({ kpi, figures, start, end, today }: { kpi: AdsKpi; figures:
   }
 }
 
-function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: string; today: string }) {
+const Pacing = memo(function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: string; today: string }) {
   const { kpi, figures, start, end, today } = p;
   const table = useMemo(
     () => (kpi.kind === "ready" ? pacingTable(adsPacingOf(kpi.template, figures, { start, end }, today), rangeText(start, end)) : null),
@@ -269,7 +269,7 @@ function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start: string; end: strin
       <PacingBody {...p} />
     </section>
   );
-}
+});
 
 
 export function AdsView(p: AdsViewProps) {

@@ -3,7 +3,7 @@
  * The applied view goes to the page's statechart (`machines/brandEx`) on every change; a KPI
  * template saved or deleted elsewhere reloads it; what it shows is read through selectors.
  */
-import { useEffect, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { MODULE_LINE_IDS, MODULE_LINE_PATHS, type ModuleLineId } from "../../../domain/brandEx";
 import { daysInclusive } from "../../../domain/calendarDays";
@@ -48,12 +48,14 @@ export default function BrandExPage() {
   const key = viewKey(view);
   useEffect(() => actor.send({ type: "page.query", query: view }), [actor, key]);
   usePageReload(actor);
-  const phase = useSelector(actor, selectPhase, samePhase);
+  // The store's update is a synchronous render; the figures are drawn in a deferred one, which
+  // React time-slices, so their arrival never holds the main thread for long (issue 19).
+  const phase = useDeferredValue(useSelector(actor, selectPhase, samePhase));
   // The other modules' lines: their own load, so the overview never waits for them.
   const modules = useActorRef(brandExModulesMachine.provide({ actors: brandExModulesActors }), { input: { query: view }, inspect: appInspect });
   useEffect(() => modules.send({ type: "page.query", query: view }), [modules, key]);
   usePageReload(modules);
-  const modulesPhase = useSelector(modules, selectModulesPhase, sameModulesPhase);
+  const modulesPhase = useDeferredValue(useSelector(modules, selectModulesPhase, sameModulesPhase));
   const search = useViewSearch();
   const links = useMemo(() => moduleLinks(search, view, bangkokDay(Date.now())), [search, view]);
   return (

@@ -2,7 +2,7 @@
  * The KPI progress section of /brandEx (issue 4): for the selected KPI template, one table and
  * one chart per plan (MA, Ads). Props only; the figures come from `domain/kpiProgress`.
  */
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import type { KpiProgress, PlanProgress, ProgressRow } from "../../../domain/kpiProgress";
 import { figureChange, type Polarity } from "../../../domain/periodChange";
 import { LazyPlot } from "@/components/charts/LazyPlot";
@@ -296,11 +296,11 @@ function Body({ kpi }: KpiProgressViewProps) {
   }
 }
 
-export function KpiProgressView({ kpi }: KpiProgressViewProps) {
+export const KpiProgressView = memo(function KpiProgressView({ kpi }: KpiProgressViewProps) {
   return (
     <section className="kpi-progress" aria-labelledby="kpi-progress-title">
       <h2 id="kpi-progress-title">{t("brandEx.kpi.title")}</h2>
       <Body kpi={kpi} />
     </section>
   );
-}
+});

@@ -4,6 +4,7 @@
  * and its definition (docs/social.md), their series over the range (`SocialSeriesView`), and the
  * range's top posts by engagements with a link to each. Plain props; the data comes from `brandExData.ts`.
  */
+import { memo } from "react";
 import { figureChange, previousPeriod, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import type { SocialPost, SocialSection, SocialTotals } from "../../../domain/social";
 import { formatDay } from "@/components/format/dates";
@@ -139,7 +140,7 @@ function SocialSkeleton() {
 
 const SERIES_SKELETONS = ["reach", "engagements", "followers"] as const;
 
-function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "ready" }>, "kind">) {
+const SocialReady = memo(function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "ready" }>, "kind">) {
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   return (
     <>
@@ -170,4 +171,4 @@ function SocialReady({ figures, top }: Omit<Extract<SocialSection, { kind: "read
       )}
     </>
   );
-}
+});

@@ -7,7 +7,7 @@
  * A choice is a new history entry (Back undoes it). The dialogs of `src/features/kol/editors`
  * are mounted here; a save, a delete or an import reloads the page's data.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { KolPlatform, KolTier } from "../../../domain/kolContract";
 import { toDisplayDate } from "../../../domain/dates";
@@ -44,7 +44,9 @@ export default function KolPage() {
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   useEffect(() => actor.send({ type: "kol.choose", choices: urlChoices }), [actor, choicesKey]);
   usePageReload(actor);
-  const phase = useSelector(actor, selectPhase, samePhase);
+  // The store's update is a synchronous render; the figures are drawn in a deferred one, which
+  // React time-slices, so their arrival never holds the main thread for long (issue 19).
+  const phase = useDeferredValue(useSelector(actor, selectPhase, samePhase));
   const choices = useSelector(actor, selectChoices);
 
   const overview = overviewOf(phase.data);

@@ -112,7 +112,7 @@ function exportRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], nam
 // Figure cards
 
 /** The figure cards of the overview: the range against the previous period of equal length. */
-function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview; start: string; end: string }) {
+const OverviewFigures = memo(function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
@@ -134,7 +134,7 @@ function OverviewFigures({ brand, overview, start, end }: { brand: string; overv
       <KeyFigureCards label={t("kol.keyFigures.title")} className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
     </section>
   );
-}
+});
 
 /** A change against the previous campaign, in the card's marks; the sentence names the campaign. */
 function CampaignChange({ change, name }: { change: FigureChange; name: string }) {
@@ -167,7 +167,7 @@ function CampaignChange({ change, name }: { change: FigureChange; name: string }
   );
 }
 
-function CampaignFigures({ detail }: { detail: KolCampaignDetail }) {
+const CampaignFigures = memo(function CampaignFigures({ detail }: { detail: KolCampaignDetail }) {
   const prev = detail.previousCampaign;
   const figures = shownFigures(detail.emv, detail.figures, prev?.figures ?? null);
   const name = detail.campaign.name;
@@ -201,7 +201,7 @@ function CampaignFigures({ detail }: { detail: KolCampaignDetail }) {
       </FigureCards>
     </section>
   );
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // Spend against budget
@@ -222,7 +222,7 @@ export function SpendBar({ share, label }: { share: number | null; label: string
   );
 }
 
-function PlanVsActual({ detail }: { detail: KolCampaignDetail }) {
+const PlanVsActual = memo(function PlanVsActual({ detail }: { detail: KolCampaignDetail }) {
   const { plan, campaign } = detail;
   const over = plan.remaining < 0;
   const table: FigureTable = useMemo(
@@ -262,12 +262,12 @@ function PlanVsActual({ detail }: { detail: KolCampaignDetail }) {
       <SpendBar share={plan.spentShare} label={t("kol.plan.costAgainstBudget")} />
     </section>
   );
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // The overview
 
-function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly KolCampaignSummary[]; linkTo: KolViewProps["linkTo"]; start: string; end: string }) {
+const CampaignList = memo(function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly KolCampaignSummary[]; linkTo: KolViewProps["linkTo"]; start: string; end: string }) {
   return (
     <section className="kol-section" aria-labelledby="kol-campaigns-title">
       <div className="chart-card-head">
@@ -326,7 +326,7 @@ function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly K
       )}
     </section>
   );
-}
+});
 
 const platformChoices = () => [t("kol.filter.allPlatforms"), ...KOL_PLATFORMS.map(platformLabel)];
 const platformOfLabel = (label: string): KolPlatform | null => KOL_PLATFORMS.find((p) => platformLabel(p) === label) ?? null;
@@ -443,7 +443,7 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
   );
 });
 
-function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRow[]; campaign: string; narrowed: boolean }) {
+const ContentTable = memo(function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRow[]; campaign: string; narrowed: boolean }) {
   return (
     <section className="kol-section" aria-labelledby="kol-content-title">
       <div className="chart-card-head">
@@ -518,9 +518,9 @@ function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRo
       )}
     </section>
   );
-}
+});
 
-function BookingsTable({ detail, actions }: { detail: KolCampaignDetail; actions: KolActions }) {
+const BookingsTable = memo(function BookingsTable({ detail, actions }: { detail: KolCampaignDetail; actions: KolActions }) {
   const bookings = detail.bookings;
   const name = detail.campaign.name;
   return (
@@ -579,7 +579,7 @@ function BookingsTable({ detail, actions }: { detail: KolCampaignDetail; actions
       )}
     </section>
   );
-}
+});
 
 function CampaignHeader({ detail, linkTo, actions }: { detail: KolCampaignDetail; linkTo: KolViewProps["linkTo"]; actions: KolActions }) {
   const c = detail.campaign;

@@ -5,7 +5,7 @@
  * table's own choices in the URL: sort, order, search, type, page) to its own
  * (`machines/ma/maPostsMachine`). What they show is read through selectors and handed to the view.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { toDisplayDate } from "../../../domain/dates";
 import { isChannelFilter } from "../../../domain/metrics";
@@ -52,7 +52,9 @@ export default function MaPage() {
   const queryKey = maQueryKey(query);
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   usePageReload(actor);
-  const phase = useSelector(actor, selectPhase, samePhase);
+  // The store's update is a synchronous render; the figures are drawn in a deferred one, which
+  // React time-slices, so their arrival never holds the main thread for long (issue 19).
+  const phase = useDeferredValue(useSelector(actor, selectPhase, samePhase));
 
   // The posts table: the figures' request and the table's choices from the URL.
   const request = useMemo(() => socialRequestOf(scope, pageFilter.clicks), [scope, pageFilter.clicks]);
@@ -64,7 +66,7 @@ export default function MaPage() {
   const postsKey = JSON.stringify(postsQuery);
   useEffect(() => postsActor.send({ type: "page.query", query: postsQuery }), [postsActor, postsKey]);
   usePageReload(postsActor);
-  const postsPhase = useSelector(postsActor, selectPostsPhase, samePostsPhase);
+  const postsPhase = useDeferredValue(useSelector(postsActor, selectPostsPhase, samePostsPhase));
 
   const { add } = pageFilter;
   const onFilter = useCallback(
@@ -73,7 +75,7 @@ export default function MaPage() {
       // A new filter shows the table from its first page.
       if (table.page !== 1) setSearch({ pg: undefined });
     },
-    [add, table, setSearch],
+    [add, table.page, setSearch],
   );
   const onTableQuery = (next: PostsTableQuery) => setSearch({ sort: undefined, dir: undefined, q: undefined, type: undefined, pg: undefined, ...maSearchOf(next) });
   const onSort = (sort: PostSort) => onTableQuery(sortedBy(table, sort));

@@ -5,7 +5,7 @@
  * heatmap), the pages compared and the posts table. Loading, failure (Try again) and empty
  * states. The figures come from `maFormat.ts`.
  */
-import { useMemo, type ReactNode } from "react";
+import { memo, useMemo, type ReactNode } from "react";
 import { previousPeriod } from "../../../domain/periodChange";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import type { PreviousPeriod } from "../../../domain/periodChange";
@@ -55,7 +55,7 @@ export interface MaViewProps {
 
 const BUTTON = "p-button p-component p-button-sm";
 
-function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
+const KeyFigures = memo(function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
   const table = useMemo(() => keyFiguresTable(figures), [figures]);
   const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
   const figuresShown = maFigures();
@@ -74,7 +74,7 @@ function KeyFigures({ brand, channel, figures }: { brand: string; channel: strin
       <KeyFigureCards label={t("ma.keyFigures.title")} className="ma-summary" figures={figuresShown} current={figures.totals} previous={figures.previousTotals} period={period} />
     </section>
   );
-}
+});
 
 /**
  * The page before its first answer (issue 19): the key figures' heading, actions, comparison and
@@ -115,7 +115,7 @@ function Skeleton({ brand, channel, start, end, posts }: { brand: string; channe
 
 const noCsv = () => undefined;
 
-function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
+const PagesCompared = memo(function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
   const table = useMemo(() => pagesTable(figures), [figures]);
   return (
     <section className="chart-card ma-pages figure-table" aria-labelledby="ma-pages-title">
@@ -129,12 +129,12 @@ function PagesCompared({ figures, onFilter }: { figures: SocialFigures; onFilter
       <FiguresTable table={table} onFilter={onFilter} />
     </section>
   );
-}
+});
 
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "engagement-over-time": "ma.engagements" } as const;
 
-function Charts({ brand, channel, figures, onFilter }: { brand: string; channel: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
+const Charts = memo(function Charts({ brand, channel, figures, onFilter }: { brand: string; channel: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => maCards(figures), [figures]);
   const caption = captionLine(brand, figures.range.start, figures.range.end);
   return (
@@ -150,7 +150,7 @@ function Charts({ brand, channel, figures, onFilter }: { brand: string; channel:
       ))}
     </div>
   );
-}
+});
 
 
 /** The empty state's title (English in tests). */
