@@ -173,6 +173,35 @@ describe("the Ads figure cards", () => {
   });
 });
 
+describe("the Ads page before its first answer (issue 19)", () => {
+  it("paints the layout: the key figures' heading, actions, comparison and busy cards with their labels and formulas, a block per chart, the pacing's heading and the table", async () => {
+    const host = await render(<AdsView {...props({ figures: null, kpi: null, phase: { kind: "loading" }, table: <p id="the-table">table</p> })} />);
+    expect(host.querySelector('progress[aria-label="Loading the ad figures"]')).not.toBeNull();
+    expect(host.querySelector("#ads-figures-title")!.textContent).toBe("Key figures");
+    expect(host.textContent).toContain("Compared with 2024-01-30 to 2024-02-29");
+    const list = host.querySelector('dl[aria-label="Key figures"]')!;
+    expect(list.getAttribute("aria-busy")).toBe("true");
+    const c = cards(host);
+    expect([...c.keys()]).toEqual(["Spend", "Impressions", "Reach", "Frequency", "Clicks", "CTR", "CPM", "CPC", "Results", "Cost per result", "Purchase value", "ROAS"]);
+    expect(c.get("CPM")!.definition).toContain("Spend ÷ impressions × 1,000");
+    expect([...c.values()].every((card) => card.value === "")).toBe(true);
+    expect(list.querySelectorAll('.skeleton-line[aria-hidden="true"]')).toHaveLength(24);
+    const csv = host.querySelector<HTMLButtonElement>('button[aria-label="Download the key figures as CSV"]')!;
+    expect(csv.disabled).toBe(true);
+    expect(host.querySelectorAll(".ads-chart-skeleton")).toHaveLength(3);
+    expect(host.querySelector("#ads-pacing-title")!.textContent).toBe("Pacing against the KPI plan");
+    expect(host.querySelector("#the-table")).not.toBeNull();
+    expect(host.querySelector('[role="img"]')).toBeNull();
+  });
+
+  it("shows only the failure, with Try again, when the first load failed", async () => {
+    const host = await render(<AdsView {...props({ figures: null, kpi: null, phase: { kind: "failed", error: "The server could not be reached." } })} />);
+    expect(host.textContent).toContain("The server could not be reached.");
+    expect(host.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(host.querySelector("progress")).toBeNull();
+  });
+});
+
 describe("the Ads charts", () => {
   it("are spend and results over time, by channel and by objective, named by their figures", async () => {
     const host = await render(<AdsView {...props()} />);

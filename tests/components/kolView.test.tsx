@@ -48,6 +48,23 @@ const POSTS = [post(1, 1, "2025-03-02"), post(2, 2, "2025-03-05"), post(3, 1, "2
 const choices = (over: Partial<KolChoices> = {}): KolChoices => ({ ...DEFAULT_KOL_CHOICES, ...over });
 const names = (rows: readonly KolRow[]) => rows.map((r) => r.name);
 
+describe("the overview before its first answer (issue 19)", () => {
+  it("paints the layout: the key figures' heading, comparison and busy cards with their labels and definitions, the campaigns' heading, a block per chart", async () => {
+    const host = await render({ overview: null, phase: { kind: "loading" } });
+    expect(host.querySelector('progress[aria-label="Loading the KOL figures"]')).not.toBeNull();
+    expect(host.querySelector("#kol-figures-title")!.textContent).toBe("Key figures");
+    const list = host.querySelector('dl[aria-label="Key figures"]')!;
+    expect(list.getAttribute("aria-busy")).toBe("true");
+    const labels = [...list.querySelectorAll("dt")].map((d) => d.textContent);
+    expect(labels).toEqual(["Cost", "Posts", "KOLs", "Reach", "Views", "Engagements", "Engagement rate", "CPV", "CPE", "CPM", "EMV", "EMV per baht"]);
+    expect(card(host, "Engagement rate").querySelector(".figure-definition")!.textContent).toContain("÷ views on TikTok and YouTube posts, ÷ reach on Facebook and Instagram");
+    expect(card(host, "Cost").querySelector(".figure-value")!.textContent).toBe("");
+    expect(host.querySelector("#kol-campaigns-title")!.textContent).toBe("Campaigns");
+    expect(host.querySelectorAll(".kol-chart-skeleton")).toHaveLength(3);
+    expect(host.querySelector('[role="img"]')).toBeNull();
+  });
+});
+
 describe("the leaderboard", () => {
   it("sorts by the chosen figure, high to low or low to high", () => {
     expect(names(leaderboardOf(KOLS, choices({ sort: "cost", order: "desc" })))).toEqual(["Aom Sirin", "Ploy Chanisa", "Mild Natcha", "Bank Thanakorn"]);

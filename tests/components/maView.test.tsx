@@ -116,6 +116,29 @@ describe("the MA key figures", () => {
   });
 });
 
+describe("the MA page before its first answer (issue 19)", () => {
+  it("paints the layout: the key figures' heading, actions, comparison and busy cards with their labels and definitions, a block per chart, the posts table", async () => {
+    const host = await render(<MaView {...props({ figures: null, phase: { kind: "loading" }, posts: <p id="the-posts">posts</p> })} />);
+    expect(host.querySelector('progress[aria-label="Loading the social figures"]')).not.toBeNull();
+    expect(host.querySelector("#ma-figures-title")!.textContent).toBe("Key figures");
+    expect(host.textContent).toContain("Compared with 2024-01-30 to 2024-02-29, the 31 days before.");
+    const list = host.querySelector('dl[aria-label="Key figures"]')!;
+    expect(list.getAttribute("aria-busy")).toBe("true");
+    const c = cards(host);
+    expect([...c.keys()]).toEqual([
+      "Followers", "Net followers", "New follows", "Unfollows", "Page reach", "Post reach", "Impressions", "Engagements",
+      "Engagement rate (by reach)", "Video views", "Posts", "Page views",
+    ]);
+    // Value and change are placeholders; the definition is the card's own.
+    expect(c.get("Engagement rate (by reach)")![0]).toBe("");
+    expect(c.get("Engagement rate (by reach)")![2]).toContain("Engagements ÷ post reach");
+    expect(host.querySelector<HTMLButtonElement>('button[aria-label="Download the key figures as CSV"]')!.disabled).toBe(true);
+    expect(host.querySelectorAll(".ma-chart-skeleton")).toHaveLength(6);
+    expect(host.querySelector("#the-posts")).not.toBeNull();
+    expect(host.querySelector('[role="img"]')).toBeNull();
+  });
+});
+
 describe("the MA charts", () => {
   it("are the followers, reach, engagement, post type and heatmap charts, named by their figures", async () => {
     const host = await render(<MaView {...props()} />);

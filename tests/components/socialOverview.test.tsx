@@ -113,8 +113,17 @@ describe("the social overview", () => {
   it("says the range and the period compared before the figures arrive", async () => {
     const host = await render(<SocialOverviewView range={{ start: "2024-02-01", end: "2024-02-29" }} social={null} />);
     expect(host.textContent).toContain("Facebook pages and TikTok accounts in view, 2024-02-01 to 2024-02-29, compared with 2024-01-03 to 2024-01-31.");
-    expect(host.textContent).toContain("Loading the social figures…");
-    expect(host.querySelector('dl[aria-label="Social figures"]')).toBeNull();
+    expect(host.querySelector('[role="status"]')!.textContent).toBe("Loading the social figures…");
+    // The layout before the data (issue 19): the cards with their labels and definitions, busy, a placeholder for each value.
+    const list = host.querySelector('dl[aria-label="Social figures"]')!;
+    expect(list.getAttribute("aria-busy")).toBe("true");
+    expect([...list.querySelectorAll("dt")].map((d) => d.textContent)).toEqual([
+      "Followers", "Net followers", "Post reach", "Engagements", "Engagement rate (by reach)", "Video views", "Posts",
+    ]);
+    expect(list.querySelectorAll(".figure-definition")).toHaveLength(7);
+    expect(list.querySelectorAll('.figure-value .skeleton-line[aria-hidden="true"]')).toHaveLength(7);
+    expect(host.querySelector("#top-posts-title")!.textContent).toBe("Top posts by engagements");
+    expect(host.querySelector('[role="img"]')).toBeNull();
   });
 
   it("says why when the figures could not be loaded", async () => {

@@ -54,7 +54,10 @@ test("shows the month's ad figures as the API gives them, and says nothing is se
   await expect(keyFigures(page)).toContainText("Spend ÷ impressions × 1,000");
   await expect(page.getByText("Nothing is sent to the ad platforms: rules only raise alerts here; act on them in Ads Manager.")).toBeVisible();
   for (const title of ["Spend and results over time", "Spend by channel", "Spend by objective"]) {
-    await expect(page.getByRole("region", { name: title, exact: true }).locator(".js-plotly-plot")).toBeVisible();
+    // A chart draws once its box nears the viewport (LazyPlot): scroll to it, as a reader does.
+    const card = page.getByRole("region", { name: title, exact: true });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator(".js-plotly-plot")).toBeVisible();
   }
   await expect(page.getByRole("region", { name: "Pacing against the KPI plan" })).toContainText("No KPI template is selected");
 });
@@ -141,6 +144,8 @@ test("a channel bar click filters every figure; the top bar's Clear Filter takes
   const chips = page.getByRole("list", { name: "Chart filters:" });
 
   const channels = page.getByRole("region", { name: "Spend by channel", exact: true });
+  // The chart draws once its box nears the viewport.
+  await channels.scrollIntoViewIfNeeded();
   await channels.getByText("Show the figures as a table").click();
   const order = await channels.getByRole("table").getByRole("rowheader").allInnerTexts();
   const bar = channels.locator(".js-plotly-plot .bars .point path").nth(order.indexOf("TikTok"));

@@ -74,7 +74,10 @@ test("the demo brand's overview lists its campaigns with the API's figures, and 
   await expect(table.locator("tbody tr")).toHaveCount(o.campaigns.length);
   for (const c of o.campaigns) await expect(table.getByRole("link", { name: c.name, exact: true })).toBeVisible();
   for (const title of ["Cost and views over time", "By platform", "By tier"]) {
-    await expect(page.getByRole("region", { name: title, exact: true }).locator(".js-plotly-plot")).toBeVisible();
+    // A chart draws once its box nears the viewport (LazyPlot): scroll to it, as a reader does.
+    const card = page.getByRole("region", { name: title, exact: true });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator(".js-plotly-plot")).toBeVisible();
   }
   // No KPI button on /campaign (spec: not on crm, e-commerce and campaign).
   await expect(page.getByRole("banner").getByRole("button", { name: /^KPI/ })).toHaveCount(0);
@@ -172,6 +175,8 @@ test("a tier filter and a dot of the scatter narrow the content table to the KOL
 
   // A dot of the scatter: the KOL it stands for alone, on the leaderboard and in the content.
   const scatter = page.getByRole("region", { name: "Cost efficiency: CPE against reach" });
+  // The chart draws once its box nears the viewport.
+  await scatter.scrollIntoViewIfNeeded();
   const dot = scatter.locator(".js-plotly-plot .scatterlayer .points path").first();
   await dot.scrollIntoViewIfNeeded();
   const box = (await dot.boundingBox())!;

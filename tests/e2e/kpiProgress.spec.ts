@@ -67,6 +67,8 @@ test("shows the selected template's targets against the demo figures, with a cha
   await plotlyLoaded;
   for (const name of [/^MA progress chart: .*Reach [\d,.]+% of target/, /^Ads progress chart: .*Impression [\d,.]+% of target/]) {
     const chart = section.getByRole("img", { name });
+    // A chart draws once its box nears the viewport (LazyPlot): scroll to it, as a reader does.
+    await chart.scrollIntoViewIfNeeded();
     await expect(chart).toBeVisible();
     await expect(chart.getByText("Target (even pace)")).toBeVisible();
     await expect(chart.getByText("Loading chart…")).toHaveCount(0);
@@ -153,6 +155,7 @@ test("reads Ads spend far over budget as a warning, says a target hit many times
   await expect(section.getByRole("definition").filter({ hasText: "Over budget" })).toBeVisible();
 
   const chart = section.getByRole("img", { name: /^Ads progress chart: .*Click [\d,.]+% of target \([\d,.]+× target\).*The axis stops at 300%/ });
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart).toBeVisible();
   await expect(chart.getByText("Loading chart…")).toHaveCount(0);
   await expect(chart.getByText(/^Click [\d,.]+% ▲$/)).toBeVisible();

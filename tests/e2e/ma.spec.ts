@@ -63,7 +63,10 @@ test("shows the month's social figures, charts, pages and posts as the API gives
   await expect(keyFigures(page)).toContainText("Engagements ÷ post reach");
 
   for (const title of ["Followers over time", "Reach and impressions", "Engagement over time", "Content by post type", "Best time to post"]) {
-    await expect(page.getByRole("region", { name: title, exact: true }).locator(".js-plotly-plot")).toBeVisible();
+    // A chart draws once its box nears the viewport (LazyPlot): scroll to it, as a reader does.
+    const card = page.getByRole("region", { name: title, exact: true });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator(".js-plotly-plot")).toBeVisible();
   }
   const pages = page.getByRole("region", { name: "Pages compared" }).getByRole("table");
   await expect(pages.getByRole("row")).toHaveCount(march.pages.length + 1);
@@ -109,8 +112,9 @@ test("a heatmap cell click narrows the posts table to the posts published then",
   await settled(page);
 
   const heatmap = page.getByRole("region", { name: "Best time to post", exact: true });
+  // The chart draws once its box nears the viewport, and the mouse clicks in the viewport: scroll to it first.
+  await heatmap.scrollIntoViewIfNeeded();
   const plot = heatmap.locator(".js-plotly-plot .nsewdrag").first();
-  // The mouse clicks in the viewport: the chart must be in it first.
   await plot.scrollIntoViewIfNeeded();
   const box = (await plot.boundingBox())!;
   // 24 hour columns, 7 weekday rows with Monday on top.
@@ -132,6 +136,7 @@ test("a post type click filters every post figure; Undo last and Remove chart fi
   await settled(page);
 
   const typesChart = page.getByRole("region", { name: "Content by post type", exact: true });
+  await typesChart.scrollIntoViewIfNeeded();
   await typesChart.getByText("Show the figures as a table").click();
   const order = await typesChart.getByRole("table").getByRole("rowheader").allInnerTexts();
   const bar = typesChart.locator(".js-plotly-plot .bars .point path").nth(order.indexOf("Reel"));
