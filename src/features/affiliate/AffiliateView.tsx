@@ -7,7 +7,7 @@
  * products, new and returning customers) and the leaderboard. Loading, failure (Try again) and
  * empty states. Formats: `affiliateFormat.ts`.
  */
-import { useMemo, type ReactNode } from "react";
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
 import type { AffiliateFiguresAnswer, AffiliatePlatform } from "../../../domain/affiliateContract";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AffiliateSort } from "../../../domain/routeSearch";
@@ -18,11 +18,11 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import "@/components/charts/chartCard.css";
 import "@/components/figures/chartFilters.css";
 import { captionLine } from "@/components/export/imageLayout";
-import { KeyFigureCards } from "@/components/figures/FigureCard";
+import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
-import { affiliateFigures, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
+import { affiliateCardPlaces, affiliateFigures, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
 import { AffiliateLeaderboard } from "@/features/affiliate/AffiliateLeaderboard";
 import { ALL_PLATFORMS, PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
 import { formatDay } from "@/components/format/dates";
@@ -91,7 +91,11 @@ const noFilter = () => undefined;
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "affiliate-gmv-and-commission-over-time": "affiliate.gmv" } as const;
 
-function Charts({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+/**
+ * The charts, drawn after the key figures (issue 19): a memo over figures that come through
+ * `useDeferredValue`, so their render is a transition React slices into short tasks.
+ */
+const Charts = memo(function Charts({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
   const cards = useMemo(() => affiliateCards(figures, rangeText(start, end), rangeText(period.start, period.end)), [figures, start, end, period]);
   const caption = captionLine(brand, start, end);
   return (
@@ -101,6 +105,82 @@ function Charts({ brand, platform, figures, start, end, period }: { brand: strin
       ))}
     </div>
   );
+});
+
+/** The charts' cards before they can be drawn: titles, note lines and the chart's height kept. */
+function ChartPlaces() {
+  return (
+    <div className="chart-grid" aria-hidden="true">
+      {affiliateCardPlaces().map((c) => (
+        <div key={c.id} className={c.wide ? "chart-card chart-card-wide" : "chart-card"}>
+          <div className="chart-card-head">
+            <p className="affiliate-place-title">{c.title}</p>
+            <span className="affiliate-place-actions" />
+          </div>
+          <p className="muted chart-card-note">
+            <span className="skeleton-line affiliate-place-note" />
+          </p>
+          <div className="chart skeleton-block" style={{ height: c.height }} />
+          <p className="figure-table affiliate-place-table">{t("common.chart.showTable")}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The leaderboard's place before its rows: its heading and the height of its table. */
+function LeaderboardPlace() {
+  return (
+    <div className="affiliate-leaderboard" aria-hidden="true">
+      <div className="chart-card-head">
+        <p className="affiliate-place-title">{t("affiliate.leaderboard.title")}</p>
+        <span className="affiliate-place-actions" />
+      </div>
+      <p className="muted affiliate-hint">
+        <span className="skeleton-line affiliate-place-note" />
+      </p>
+      <div className="skeleton-block affiliate-place-table-block" />
+    </div>
+  );
+}
+
+/**
+ * The page before its first figures (issue 19): the key figures' heading, cards with their labels
+ * and definitions, the charts' and the leaderboard's places, so that nothing moves when the
+ * figures come. The progress bar sits where the exports will be.
+ */
+function Skeleton() {
+  return (
+    <div className="affiliate-body">
+      <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
+        <div className="chart-card-head">
+          <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
+          <div className="chart-card-actions affiliate-loading">
+            <progress aria-label={t("affiliate.loading")} />
+            <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
+          </div>
+        </div>
+        <p className="muted affiliate-compared" aria-hidden="true">
+          <span className="skeleton-line affiliate-place-compared" />
+        </p>
+        <FigureCardsSkeleton label={t("affiliate.figures.title")} className="affiliate-summary" cards={affiliateFigures()} />
+      </section>
+      <ChartPlaces />
+      <LeaderboardPlace />
+    </div>
+  );
+}
+
+/**
+ * `value` one render after it changed, in a transition of its own (issue 19): a part below the
+ * fold (the leaderboard) renders after the charts, never in the same task.
+ */
+function useLater<T>(value: T): T | null {
+  const [later, setLater] = useState<T | null>(null);
+  useEffect(() => {
+    startTransition(() => setLater(value));
+  }, [value]);
+  return later;
 }
 
 function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onToggle: (a: string) => void; onClear: () => void }) {
@@ -142,16 +222,16 @@ function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onTo
 export function AffiliateView(p: AffiliateViewProps) {
   const period = useMemo(() => previousPeriod({ start: p.start, end: p.end }), [p.start, p.end]);
   const platform = platformChoiceOf(p.platform);
+  // The charts follow the key figures in a transition, the leaderboard in one after them (issue 19).
+  const chartFigures = useDeferredValue(p.figures);
+  const boardFigures = useLater(chartFigures);
   let body: ReactNode;
   if (p.figures === null) {
     body =
       p.phase.kind === "failed" ? (
         <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
       ) : (
-        <div className="affiliate-loading">
-          <progress aria-label={t("affiliate.loading")} />
-          <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
-        </div>
+        <Skeleton />
       );
   } else {
     const empty = hasNoAffiliateSales(p.figures);
@@ -174,16 +254,16 @@ export function AffiliateView(p: AffiliateViewProps) {
             </p>
           </div>
         ) : (
-          <Charts brand={p.brand} platform={p.platform ?? undefined} figures={p.figures} start={p.start} end={p.end} period={period} />
+          chartFigures === null ? <ChartPlaces /> : <Charts brand={p.brand} platform={p.platform ?? undefined} figures={chartFigures} start={p.start} end={p.end} period={period} />
         )}
-        <AffiliateLeaderboard
-          figures={p.figures}
+        {boardFigures === null ? <LeaderboardPlace /> : <AffiliateLeaderboard
+          figures={boardFigures}
           fileName={`${p.brand} affiliates ${p.start} ${p.end}`} // i18n-ignore: a file name
           sort={p.sort}
           picked={p.picked}
           onSort={p.onSort}
           onToggle={p.onToggle}
-        />
+        />}
       </div>
     );
   }

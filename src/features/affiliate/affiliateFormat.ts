@@ -314,6 +314,25 @@ export function affiliateCards(a: AffiliateFiguresAnswer, range: string, previou
   return [gmvOverTimeCard(a, range), ordersOverTimeCard(a, range), platformCard(a, range), productsCard(a, range), customersCard(a, range, previous)];
 }
 
+/** Where a chart will be before the figures come (issue 19): its title, whether it spans the grid, the height it keeps. */
+export interface ChartPlace {
+  readonly id: string;
+  readonly title: string;
+  readonly wide: boolean;
+  readonly height: number;
+}
+
+/** The places of `affiliateCards`, in the same order, known before any figure (the page's skeleton). */
+export function affiliateCardPlaces(): ChartPlace[] {
+  return [
+    { id: "affiliate-gmv-and-commission-over-time", title: t("affiliate.chart.gmvTime.title"), wide: true, height: 260 },
+    { id: "affiliate-orders-over-time", title: t("affiliate.chart.ordersTime.title"), wide: false, height: 260 },
+    { id: "affiliate-by-platform", title: t("affiliate.chart.platform.title"), wide: false, height: 260 },
+    { id: "affiliate-top-products", title: t("affiliate.chart.products.title"), wide: false, height: 260 },
+    { id: "affiliate-new-and-returning-customers", title: t("affiliate.chart.customers.title"), wide: false, height: 260 },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The leaderboard
 

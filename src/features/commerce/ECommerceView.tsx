@@ -4,12 +4,12 @@
  * with the definitions of GMV and NMV, and the charts, each with its table and exports. Loading,
  * failure (Try again) and empty states. The figures come from `commerceFormat.ts`.
  */
-import { useMemo, type ReactNode } from "react";
+import { memo, useDeferredValue, useMemo, type ReactNode } from "react";
 import { COMMERCE_CHANNELS, type CommerceChannel, type CommerceFigures } from "../../../domain/commerce";
 import { daysInclusive } from "../../../domain/calendarDays";
 import { figureChange, type PreviousPeriod } from "../../../domain/periodChange";
 import type { ChartClick } from "../../../domain/commerceFilter";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, FigureCardsSkeleton } from "@/components/figures/FigureCard";
 import { Select } from "@/components/ui/Select";
 import { CUSTOMER_COLOURS } from "@/features/commerce/colours";
 import type { ActiveFilter } from "@/features/commerce/commerceData";
@@ -20,7 +20,7 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { commerceCards, gmvDefinition, keyFigures, keyFiguresTable, newCustomerDefinition, nmvDefinition } from "@/features/commerce/commerceFormat";
+import { commerceCardPlaces, commerceCards, gmvDefinition, keyFigurePlaces, keyFigures, keyFiguresTable, newCustomerDefinition, nmvDefinition } from "@/features/commerce/commerceFormat";
 import { formatDay } from "@/components/format/dates";
 import { t } from "@/i18n/i18n";
 import "./commerce.css";
@@ -107,14 +107,63 @@ function KeyFigures({ figures, channel }: { figures: CommerceFigures; channel: s
           />
         ))}
       </FigureCards>
-      <ul className="commerce-definitions muted">
-        <li>{gmvDefinition()}</li>
-        <li>{nmvDefinition()}</li>
-        <li>
-          {newCustomerDefinition()} {t("commerce.definition.avgBasket")}
-        </li>
-      </ul>
+      <Definitions />
     </section>
+  );
+}
+
+function Definitions() {
+  return (
+    <ul className="commerce-definitions muted">
+      <li>{gmvDefinition()}</li>
+      <li>{nmvDefinition()}</li>
+      <li>
+        {newCustomerDefinition()} {t("commerce.definition.avgBasket")}
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * The page before its first figures (issue 19): the key figures' heading, cards with their labels
+ * and the definitions, and the charts' places at their height, so that nothing moves when the
+ * figures come. The progress bar sits where the exports will be.
+ */
+function Skeleton() {
+  return (
+    <div className="commerce-body">
+      <section className="commerce-figures" aria-labelledby="commerce-figures-title">
+        <div className="chart-card-head">
+          <h2 id="commerce-figures-title">{t("commerce.keyFigures.title")}</h2>
+          <div className="chart-card-actions commerce-loading">
+            <progress aria-label={t("commerce.loading.label")} />
+            <span aria-hidden="true">{t("commerce.loading.text")}</span>
+          </div>
+        </div>
+        <FigureCardsSkeleton label={t("commerce.keyFigures.title")} className="commerce-summary" cards={keyFigurePlaces()} />
+        <Definitions />
+      </section>
+      <ChartPlaces />
+    </div>
+  );
+}
+
+/** The charts' cards before they can be drawn: titles, hint lines and the chart's height kept. */
+function ChartPlaces() {
+  return (
+    <div className="chart-grid" aria-hidden="true">
+      {commerceCardPlaces().map((c) => (
+        <div key={c.id} className="chart-card commerce-chart-place">
+          <div className="chart-card-head">
+            <p className="commerce-place-title">{c.title}</p>
+            <span className="commerce-place-actions" />
+          </div>
+          {c.clickable && <p className="muted chart-card-hint">{c.id === "orders-by-status" ? t("common.chart.hintSlice") : t("common.chart.hintBar")}</p>}
+          <div className="chart skeleton-block" style={{ height: c.height }} />
+          <p className="figure-table commerce-place-table">{t("common.chart.showTable")}</p>
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -166,20 +215,16 @@ function AppliedFilter(p: Pick<ECommerceViewProps, "active" | "clicks" | "canUnd
   );
 }
 
-function Loading() {
-  return (
-    <div className="commerce-loading">
-      <progress aria-label={t("commerce.loading.label")} />
-      <span aria-hidden="true">{t("commerce.loading.text")}</span>
-    </div>
-  );
-}
 
 
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "gmv-nmv-over-time": "ecommerce.gmv", "gmv-by-platform": "ecommerce.channels" } as const;
 
-function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; channel: CommerceChannel; onFilter: (click: ClickValue) => void }) {
+/**
+ * The charts, drawn from the figures after the key figures (issue 19): a memo over figures that
+ * come through `useDeferredValue`, so their render is a transition React slices into short tasks.
+ */
+const Charts = memo(function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; channel: CommerceChannel; onFilter: (click: ClickValue) => void }) {
   const cards = useMemo(() => commerceCards(figures), [figures]);
   return (
     <div className="chart-grid">
@@ -194,12 +239,14 @@ function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; chan
       ))}
     </div>
   );
-}
+});
 
 export function ECommerceView(p: ECommerceViewProps) {
+  // The charts follow the figures one render later, in a transition (issue 19): the key figures first.
+  const chartFigures = useDeferredValue(p.figures);
   let body: ReactNode;
   if (p.figures === null) {
-    body = p.phase.kind === "failed" ? <LoadFailure title={t("commerce.loading.failed")} error={p.phase.error} onRetry={p.onRetry} /> : <Loading />;
+    body = p.phase.kind === "failed" ? <LoadFailure title={t("commerce.loading.failed")} error={p.phase.error} onRetry={p.onRetry} /> : <Skeleton />;
   } else {
     const empty = p.figures.totals.orders === 0;
     body = (
@@ -218,7 +265,7 @@ export function ECommerceView(p: ECommerceViewProps) {
             <p className="muted">{t("commerce.empty.hint")}</p>
           </div>
         ) : (
-          <Charts figures={p.figures} channel={p.channel} onFilter={p.onFilter} />
+          chartFigures === null ? <ChartPlaces /> : <Charts figures={chartFigures} channel={p.channel} onFilter={p.onFilter} />
         )}
       </div>
     );

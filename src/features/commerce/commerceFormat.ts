@@ -334,6 +334,27 @@ export function commerceCards(f: CommerceFigures): ChartCard[] {
   return [seriesCard(f), customersCard(f), platformCard(f), regionCard(f), productsCard(f), basketCard(f), statusCard(f)];
 }
 
+/** Where a chart will be before the figures come (issue 19): its title, whether it has a hint line, the height it keeps. */
+export interface ChartPlace {
+  readonly id: string;
+  readonly title: string;
+  readonly clickable: boolean;
+  readonly height: number;
+}
+
+/** The places of `commerceCards`, in the same order, known before any figure (the page's skeleton). */
+export function commerceCardPlaces(): ChartPlace[] {
+  return [
+    { id: "gmv-nmv-over-time", title: t("commerce.chart.gmvNmv.title"), clickable: false, height: 260 },
+    { id: "new-old-customers-over-time", title: t("commerce.chart.customers.title"), clickable: false, height: 260 },
+    { id: "gmv-by-platform", title: t("commerce.chart.platform.title"), clickable: true, height: 260 },
+    { id: "gmv-by-region", title: t("commerce.chart.region.title"), clickable: true, height: 300 },
+    { id: "top-products", title: t("commerce.chart.products.title"), clickable: true, height: 240 },
+    { id: "basket-size-distribution", title: t("commerce.chart.basket.title"), clickable: true, height: 260 },
+    { id: "orders-by-status", title: t("commerce.chart.status.title"), clickable: true, height: 260 },
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Key figures
 
@@ -394,6 +415,13 @@ export function keyFigures(totals: CommerceTotals, previous?: CommerceTotals): K
     },
     { id: "avgBasket", label: t("commerce.figure.avgBasket"), value: tt.avgBasket, format: formatMoney, polarity: "neutral", previous: was("avgBasket") },
   ];
+}
+
+const NO_TOTALS: CommerceTotals = { gmv: 0, nmv: 0, orders: 0, customers: 0, newCustomers: 0, oldCustomers: 0, newCustomerGmv: 0, oldCustomerGmv: 0, avgBasket: null };
+
+/** The key figures' cards before the figures come (issue 19): their labels, in the same order. */
+export function keyFigurePlaces(): { key: KeyFigure["id"]; label: string }[] {
+  return keyFigures(NO_TOTALS).map((k) => ({ key: k.id, label: k.label }));
 }
 
 /** The key figures as a table (CSV export of the summary). */
