@@ -3,11 +3,12 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { i18nCatalogues } from "./scripts/i18nCatalogues";
 import { chunkPreloads } from "./scripts/chunkPreloads";
+import { plotlySteps } from "./scripts/plotlySteps";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues(), chunkPreloads()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
   server: {

@@ -62,6 +62,8 @@ export function chunkPreloads(): Plugin {
   return {
     name: "brand-dashboard:chunk-preloads",
     apply: "build",
+    // After Vite's own bundle hooks, which drop the chunks that only held CSS.
+    enforce: "post",
     configResolved(config) {
       base = config.base;
     },
