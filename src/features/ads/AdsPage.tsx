@@ -38,6 +38,10 @@ import { AdsAutomation } from "@/features/ads/automation/AdsAutomation";
 /** Before the first answer: no campaign to choose in a rule's scope (one array, so the section does not redraw). */
 const NO_CAMPAIGNS: readonly AdsCampaignRef[] = [];
 
+/** The page's machines with their actors, made once (not on every render). */
+const ADS_MACHINE = adsMachine.provide({ actors: adsActors });
+const ADS_TABLE_MACHINE = adsTableMachine.provide({ actors: adsTableActors });
+
 export default function AdsPage() {
   const view = useView();
   const search = usePageSearch<AdsSearch>();
@@ -48,7 +52,7 @@ export default function AdsPage() {
   const channel = isChannelFilter(view.ch) ? view.ch : ALL_CHANNEL;
   const scope = useMemo<AdsScope>(() => ({ brand: view.brand, start, end, channel, accounts: view.bags }), [view.brand, start, end, channel, view.bags]);
   const query = useMemo<AdsQuery>(() => ({ scope, clicks: pageFilter.clicks, kpi: view.kpi }), [scope, pageFilter.clicks, view.kpi]);
-  const actor = useActorRef(adsMachine.provide({ actors: adsActors }), { input: { query }, inspect: appInspect });
+  const actor = useActorRef(ADS_MACHINE, { input: { query }, inspect: appInspect });
   const queryKey = adsQueryKey(query);
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   usePageReload(actor);
@@ -65,7 +69,7 @@ export default function AdsPage() {
     () => ({ request, level: table.level, parent: parentOf(table), sort: table.sort, order: table.order, page: table.page }),
     [request, tableKey],
   );
-  const tableActor = useActorRef(adsTableMachine.provide({ actors: adsTableActors }), { input: { query: tableQuery }, inspect: appInspect });
+  const tableActor = useActorRef(ADS_TABLE_MACHINE, { input: { query: tableQuery }, inspect: appInspect });
   const tableQueryKey = JSON.stringify(tableQuery);
   useEffect(() => tableActor.send({ type: "page.query", query: tableQuery }), [tableActor, tableQueryKey]);
   usePageReload(tableActor);

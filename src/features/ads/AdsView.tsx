@@ -14,14 +14,14 @@ import type { AdsKpi } from "../../../machines/ads/adsMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
-import type { ClickValue } from "@/components/charts/chartCard";
+import type { ChartCard, ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
 import { FigureCard, FigureCards, FigureCardsSkeleton, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount, formatPercent } from "@/components/format/numbers";
-import { adsFigures, adsCards, count, keyFiguresTable, money, orDash } from "@/features/ads/adsFormat";
+import { adsFigures, channelCard, count, keyFiguresTable, money, objectiveCard, orDash, spendOverTimeCard } from "@/features/ads/adsFormat";
 import { adsPacingOf, pacingTable, type AdsPacing } from "@/features/ads/adsPacing";
 import { hasNoAds } from "@/features/ads/adsRequest";
 import "./ads.css";
@@ -132,13 +132,27 @@ const KeyFigures = memo(function KeyFigures({ brand, channel, figures, start, en
   );
 });
 
+/** The chart cards in their order (`adsCards`), each built by its own component (below). */
+const CARD_BUILDERS: ReadonlyArray<(f: AdsFigures, range: string) => ChartCard> = [spendOverTimeCard, channelCard, objectiveCard];
+
+/**
+ * One chart card, built from the figures in its own render: React can yield between the cards of
+ * the deferred render, so their arrival is no single long task (issue 19).
+ */
+const AdsChart = memo(function AdsChart({ build, brand, channel, figures, start, end, caption, onFilter }: {
+  build: (f: AdsFigures, range: string) => ChartCard; brand: string; channel: string; figures: AdsFigures; start: string; end: string; caption: string;
+  onFilter: (click: ClickValue) => void;
+}) {
+  const card = useMemo(() => build(figures, rangeText(start, end)), [build, figures, start, end]);
+  return <ChartCardView card={card} onFilter={onFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform: channel })} />;
+});
+
 const Charts = memo(function Charts({ brand, channel, figures, start, end, onFilter }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string; onFilter: (click: ClickValue) => void }) {
-  const cards = useMemo(() => adsCards(figures, rangeText(start, end)), [figures, start, end]);
   const caption = captionLine(brand, start, end);
   return (
     <div className="chart-grid">
-      {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform: channel })} />
+      {CARD_BUILDERS.map((build, i) => (
+        <AdsChart key={i} build={build} brand={brand} channel={channel} figures={figures} start={start} end={end} caption={caption} onFilter={onFilter} />
       ))}
     </div>
   );

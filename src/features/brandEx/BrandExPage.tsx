@@ -41,10 +41,14 @@ function moduleLinks(search: ViewSearch, view: ResolvedView, today: string): Rec
   return Object.fromEntries(MODULE_LINE_IDS.map((id) => [id, link(id)])) as Record<ModuleLineId, ModuleLink>;
 }
 
+/** The page's machines with their actors, made once (not on every render). */
+const BRAND_EX_MACHINE = brandExMachine.provide({ actors: brandExActors });
+const BRAND_EX_MODULES_MACHINE = brandExModulesMachine.provide({ actors: brandExModulesActors });
+
 export default function BrandExPage() {
   const userName = useSelector(authActor, selectUserName);
   const view = useView();
-  const actor = useActorRef(brandExMachine.provide({ actors: brandExActors }), { input: { query: view }, inspect: appInspect });
+  const actor = useActorRef(BRAND_EX_MACHINE, { input: { query: view }, inspect: appInspect });
   const key = viewKey(view);
   useEffect(() => actor.send({ type: "page.query", query: view }), [actor, key]);
   usePageReload(actor);
@@ -52,7 +56,7 @@ export default function BrandExPage() {
   // React time-slices, so their arrival never holds the main thread for long (issue 19).
   const phase = useDeferredValue(useSelector(actor, selectPhase, samePhase));
   // The other modules' lines: their own load, so the overview never waits for them.
-  const modules = useActorRef(brandExModulesMachine.provide({ actors: brandExModulesActors }), { input: { query: view }, inspect: appInspect });
+  const modules = useActorRef(BRAND_EX_MODULES_MACHINE, { input: { query: view }, inspect: appInspect });
   useEffect(() => modules.send({ type: "page.query", query: view }), [modules, key]);
   usePageReload(modules);
   const modulesPhase = useDeferredValue(useSelector(modules, selectModulesPhase, sameModulesPhase));

@@ -22,6 +22,9 @@ import { KolDialogs, type KolDialog } from "@/features/kol/KolDialogs";
 import { campaignIdOf, choicesOf, openCampaign, searchOfChoices, sortedBy } from "@/features/kol/kolSearch";
 import { KolView, type KolActions, type KolViewPhase } from "@/features/kol/KolView";
 
+/** The page's machine with their actors, made once (not on every render). */
+const KOL_MACHINE = kolMachine.provide({ actors: kolActors });
+
 export default function KolPage() {
   const view = useView();
   const search = usePageSearch<KolSearch>();
@@ -39,7 +42,7 @@ export default function KolPage() {
     // The overview's platform is its only choice that loads; a campaign loads the same for every choice.
     [view.brand, start, end, campaignId, campaignId === null ? urlChoices.platform : null],
   );
-  const actor = useActorRef(kolMachine.provide({ actors: kolActors }), { input: { query, choices: urlChoices }, inspect: appInspect });
+  const actor = useActorRef(KOL_MACHINE, { input: { query, choices: urlChoices }, inspect: appInspect });
   const queryKey = kolQueryKey(query);
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   useEffect(() => actor.send({ type: "kol.choose", choices: urlChoices }), [actor, choicesKey]);

@@ -18,7 +18,7 @@ import type { KolChoices } from "../../../machines/kol/kolMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
 import { reportTarget } from "@/components/cir/reportTargets";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
-import type { ClickValue, FigureTable } from "@/components/charts/chartCard";
+import type { ChartCard, ClickValue, FigureTable } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { LazyPlot, type PlotPoint } from "@/components/charts/LazyPlot";
 import { downloadCsv, downloadPng, fileNameOf, toCsv, type CsvColumn } from "@/components/export/download";
@@ -33,8 +33,8 @@ import { guardedImport } from "@/app/chunkReload";
 import { showToast } from "@/app/toast";
 import {
   NO_VALUE, bookingStatusLabel, kolFigures, bookingsCsvColumns, campaignCsvColumns, campaignStatusLabel, count, emvValuesText, keyFiguresTable, leaderboardCsvColumns, money,
-  objectiveLabel, onScatter, orDash, overviewCards, platformLabel, postsCsvColumns, rangeText, rate, safeLink, scatterChart, scatterTable, shownFigures,
-  spanText, spentShort, spentText, tierLabel, timelineCard, type KolKeyFigure,
+  objectiveLabel, onScatter, orDash, platformCard, platformLabel, postsCsvColumns, rangeText, rate, safeLink, scatterChart, scatterTable, seriesCard, shownFigures,
+  spanText, spentShort, spentText, tierCard, tierLabel, timelineCard, type KolKeyFigure,
 } from "@/features/kol/kolFormat";
 import { formatDay } from "@/components/format/dates";
 import { t, translateMessage } from "@/i18n/i18n";
@@ -349,9 +349,22 @@ export function TierSelect({ value, onChange }: { value: KolTier | null; onChang
   );
 }
 
+/** The overview's chart cards in their order (`overviewCards`), each built by its own component (below). */
+const OVERVIEW_CARDS: ReadonlyArray<(o: KolOverview, range: string) => ChartCard> = [seriesCard, platformCard, tierCard];
+
+/**
+ * One chart card of the overview, built from the figures in its own render: React can yield
+ * between the cards of the deferred render, so their arrival is no single long task (issue 19).
+ */
+const OverviewChart = memo(function OverviewChart({ build, overview, start, end, caption, onFilter }: {
+  build: (o: KolOverview, range: string) => ChartCard; overview: KolOverview; start: string; end: string; caption: string; onFilter: (click: ClickValue) => void;
+}) {
+  const card = useMemo(() => build(overview, rangeText(start, end)), [build, overview, start, end]);
+  return <ChartCardView card={card} onFilter={onFilter} caption={caption} />;
+});
+
 function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
   const { overview, start, end, brand } = p;
-  const cards = useMemo(() => overviewCards(overview, rangeText(start, end)), [overview, start, end]);
   const caption = captionLine(brand, start, end);
   const onPlatform = p.onPlatform;
   const onFilter = useMemo(() => (click: ClickValue) => onPlatform(platformOfLabel(click.label) ?? (click.value as KolPlatform)), [onPlatform]);
@@ -360,8 +373,8 @@ function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
       <OverviewFigures brand={brand} overview={overview} start={start} end={end} />
       <CampaignList campaigns={overview.campaigns} linkTo={p.linkTo} start={start} end={end} />
       <div className="chart-grid">
-        {cards.map((card) => (
-          <ChartCardView key={card.id} card={card} onFilter={onFilter} caption={caption} />
+        {OVERVIEW_CARDS.map((build, i) => (
+          <OverviewChart key={i} build={build} overview={overview} start={start} end={end} caption={caption} onFilter={onFilter} />
         ))}
       </div>
       <p className="muted kol-emv-note">{t("kol.emvNote", { brand, values: emvValuesText(overview.emv) })}</p>

@@ -34,6 +34,10 @@ import { MaView, type MaPhase } from "@/features/ma/MaView";
 import { ImportPostsDialog } from "@/features/ma/ImportPostsDialog";
 import { PostsTable } from "@/features/ma/PostsTable";
 
+/** The page's machines with their actors, made once (not on every render). */
+const MA_MACHINE = maMachine.provide({ actors: maActors });
+const MA_POSTS_MACHINE = maPostsMachine.provide({ actors: maPostsActors });
+
 export default function MaPage() {
   const view = useView();
   const title = useMaLabel();
@@ -48,7 +52,7 @@ export default function MaPage() {
     [view.brand, start, end, channel, view.pages, view.bags],
   );
   const query = useMemo<MaQuery>(() => ({ scope, clicks: pageFilter.clicks }), [scope, pageFilter.clicks]);
-  const actor = useActorRef(maMachine.provide({ actors: maActors }), { input: { query }, inspect: appInspect });
+  const actor = useActorRef(MA_MACHINE, { input: { query }, inspect: appInspect });
   const queryKey = maQueryKey(query);
   useEffect(() => actor.send({ type: "page.query", query }), [actor, queryKey]);
   usePageReload(actor);
@@ -62,7 +66,7 @@ export default function MaPage() {
   const tableKey = JSON.stringify(table);
   // A new object only when the request or a choice of the table changed (the URL's search is new on every render).
   const postsQuery = useMemo<MaPostsQuery>(() => ({ request, table }), [request, tableKey]);
-  const postsActor = useActorRef(maPostsMachine.provide({ actors: maPostsActors }), { input: { query: postsQuery }, inspect: appInspect });
+  const postsActor = useActorRef(MA_POSTS_MACHINE, { input: { query: postsQuery }, inspect: appInspect });
   const postsKey = JSON.stringify(postsQuery);
   useEffect(() => postsActor.send({ type: "page.query", query: postsQuery }), [postsActor, postsKey]);
   usePageReload(postsActor);

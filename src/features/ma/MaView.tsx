@@ -13,13 +13,13 @@ import { hasNoSocialData, type SocialFigures } from "../../../domain/social";
 import { ChartCardView, CsvButton, FiguresTable } from "@/components/charts/ChartCard";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
-import type { ClickValue } from "@/components/charts/chartCard";
+import type { ChartCard, ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
 import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/FigureCard";
 import { ExportButtons } from "@/components/export/ExportButtons";
-import { keyFiguresTable, maCards, maFigures, pagesTable } from "@/features/ma/maFormat";
+import { engagementCard, followersCard, heatmapCard, keyFiguresTable, maFigures, pagesTable, reachCard, typesCard } from "@/features/ma/maFormat";
 import { formatDay } from "@/components/format/dates";
 import { t } from "@/i18n/i18n";
 import "./ma.css";
@@ -134,19 +134,33 @@ const PagesCompared = memo(function PagesCompared({ figures, onFilter }: { figur
 /** The charts that can go into a CIR report ("Add to report"). */
 const REPORT_CARDS = { "engagement-over-time": "ma.engagements" } as const;
 
+/** The chart cards in their order (`maCards`), each built by its own component (below). */
+const CARD_BUILDERS: ReadonlyArray<(f: SocialFigures) => ChartCard> = [followersCard, reachCard, engagementCard, typesCard, heatmapCard];
+
+/**
+ * One chart card, built from the figures in its own render: React can yield between the cards of
+ * the deferred render, so their arrival is no single long task (issue 19).
+ */
+const MaChart = memo(function MaChart({ build, brand, channel, figures, caption, onFilter }: {
+  build: (f: SocialFigures) => ChartCard; brand: string; channel: string; figures: SocialFigures; caption: string; onFilter: (click: ClickValue) => void;
+}) {
+  const card = useMemo(() => build(figures), [build, figures]);
+  return (
+    <ChartCardView
+      card={card}
+      onFilter={onFilter}
+      caption={caption}
+      addToReport={cardTarget(REPORT_CARDS, card.id, { brand, channel, start: figures.range.start, end: figures.range.end })}
+    />
+  );
+});
+
 const Charts = memo(function Charts({ brand, channel, figures, onFilter }: { brand: string; channel: string; figures: SocialFigures; onFilter: (click: ClickValue) => void }) {
-  const cards = useMemo(() => maCards(figures), [figures]);
   const caption = captionLine(brand, figures.range.start, figures.range.end);
   return (
     <div className="chart-grid">
-      {cards.map((card) => (
-        <ChartCardView
-          key={card.id}
-          card={card}
-          onFilter={onFilter}
-          caption={caption}
-          addToReport={cardTarget(REPORT_CARDS, card.id, { brand, channel, start: figures.range.start, end: figures.range.end })}
-        />
+      {CARD_BUILDERS.map((build, i) => (
+        <MaChart key={i} build={build} brand={brand} channel={channel} figures={figures} caption={caption} onFilter={onFilter} />
       ))}
     </div>
   );
