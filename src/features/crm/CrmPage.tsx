@@ -96,6 +96,7 @@ export default function CrmPage() {
       onRemoveClick={remove}
       onRetry={() => actor.send({ type: "crm.retry" })}
       onSegment={onSegment}
+      kpi={view.kpi ?? null}
       table={{
         query: urlQuery,
         page: table.page,

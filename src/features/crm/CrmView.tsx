@@ -4,12 +4,15 @@
  * score them, and the phase: loading, scoring with progress, empty, failed with Try again, or the
  * figures and the customer table.
  */
+import { memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import type { ChartClick } from "../../../domain/commerceFilter";
+import { previousPeriod } from "../../../domain/periodChange";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
 import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
+import { FigureCardsSkeleton } from "@/components/figures/FigureCard";
 import { captionLine } from "@/components/export/imageLayout";
-import { clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
+import { chooseKpi, noKpiTemplate, clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
 import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
@@ -31,17 +34,25 @@ export interface CrmViewProps {
   /** The customer table (when the phase is ready). */
   table: Omit<CustomerTableViewProps, "segmentName">;
   onSegment: (index: number) => void;
+  /** The KPI template the view names (null: none), whose scoring's words the page shows before it. */
+  kpi?: string | null;
 }
 
 function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers | null; clicks: CrmViewProps["clicks"]; onRemoveClick: CrmViewProps["onRemoveClick"] }) {
   const source = loaded === null ? null : filterSourceText(loaded.filterSource);
   return (
     <div className="crm-filter">
-      {loaded !== null && (
+      {loaded !== null ? (
         <p>
           <span className="crm-label">{t("crm.filter.customersOf")} </span>
           {filterText(loaded.filter)}
           {source !== null && <> ({source})</>}
+        </p>
+      ) : (
+        // Its place while the customers load (issue 19).
+        <p aria-hidden="true">
+          <span className="crm-label">{t("crm.filter.customersOf")} </span>
+          <span className="skeleton-line crm-place-filter" />
         </p>
       )}
       {clicks.length > 0 && (
@@ -104,10 +115,83 @@ function Failure({ error, onRetry }: { error: string; onRetry: () => void }) {
   );
 }
 
-function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; result: CrmResult; table: CrmViewProps["table"]; onSegment: (index: number) => void }) {
-  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}`, caption: captionLine(loaded.brand, loaded.current.start, loaded.current.end) };
-  const segment = table.query.segment;
-  const segmentName = segment === null ? null : (result.summary.segments.find((s) => s.index === segment)?.name ?? null);
+/** The key figures' cards before the scoring: their labels and definitions (issue 19). */
+function figurePlaces(range: { start: string; end: string }) {
+  return [
+    { label: t("crm.figures.customers"), definition: t("crm.figures.customersDefinition") },
+    { label: t("crm.figures.revenue"), definition: t("crm.figures.revenueDefinition") },
+    { label: t("crm.figures.orders"), definition: t("crm.figures.ordersDefinition") },
+    { label: t("crm.figures.avgBasket"), definition: t("crm.figures.avgBasketDefinition") },
+    { label: t("crm.figures.meanScore"), definition: t("crm.figures.meanScoreDefinition") },
+    { label: t("crm.segment.unassigned"), definition: t("crm.figures.unassignedDefinition") },
+    { label: t("crm.figures.previousCustomers"), definition: `${periodText(previousPeriod(range))}.` },
+  ];
+}
+
+/** A card's place before its figures: the heading's line and blocks at the height of what comes. */
+function CardPlace({ title, blocks, beside = false }: { title: string; blocks: readonly string[]; beside?: boolean }) {
+  return (
+    <div className="crm-card crm-card-place" aria-hidden="true">
+      <div className="crm-card-head">
+        <p className="crm-place-title">{title}</p>
+        <span className="crm-place-actions" />
+      </div>
+      <div className={beside ? "crm-card-body crm-beside" : "crm-card-body"}>
+        {blocks.map((b) => (
+          <div key={b} className={`skeleton-block ${b}`} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The sections under the key figures before they are drawn (issue 19). */
+function SectionPlaces() {
+  return (
+    <>
+      <CardPlace title={t("crm.segments.title")} blocks={["crm-place-chart", "crm-place-segments"]} />
+      <CardPlace title={t("crm.grid.title")} blocks={["crm-place-chart", "crm-place-grid"]} beside />
+      <CardPlace title={t("crm.transitions.title")} blocks={["crm-place-transitions"]} />
+      <CustomersPlace />
+    </>
+  );
+}
+
+function CustomersPlace() {
+  return <CardPlace title={t("crm.figures.customers")} blocks={["crm-place-customers"]} />;
+}
+
+/**
+ * The page before the scoring (loading the customers, then scoring them): the scoring's place with
+ * the progress, the key figures' cards with their labels and definitions, and the sections' places
+ * at their height, so that nothing moves when the figures come.
+ */
+function Skeleton({ range, kpi, progress }: { range: { start: string; end: string }; kpi: string | null; progress: ReactNode }) {
+  return (
+    <>
+      {/* Without a KPI template the scoring's words are known before it (crmFormat's sourceLine). */}
+      <section className="crm-source" aria-hidden="true">
+        <p>{kpi === null ? noKpiTemplate() : <span className="skeleton-line crm-place-source" />}</p>
+        <p>
+          <span className="crm-label">{t("crm.source.weightsLabel")} </span>
+          <span className="skeleton-line crm-place-weights" />
+        </p>
+        {kpi === null && <p className="muted">{chooseKpi()}</p>}
+      </section>
+      <div className="chart-card-actions crm-report-actions crm-progress-place">{progress}</div>
+      <FigureCardsSkeleton label={t("crm.figures.label")} className="crm-figures" cards={figurePlaces(range)} />
+      <SectionPlaces />
+    </>
+  );
+}
+
+/**
+ * The scored figures: the scoring and the key figures at once; the sections (charts and tables)
+ * from `shown`, the same phase through `useDeferredValue` (a memoized transition React slices),
+ * and the customer table in a transition after them (issue 19).
+ */
+function Ready({ loaded, result, shown, table, onSegment }: { loaded: LoadedCustomers; result: CrmResult; shown: ShownResult | null; table: CrmViewProps["table"]; onSegment: (index: number) => void }) {
+  const tableShown = useLater(shown !== null);
   return (
     <>
       <ScoringSource result={result} />
@@ -115,6 +199,49 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
         <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label={t("crm.report.figures")} />
       </div>
       <KeyFigures summary={result.summary} periods={loaded} />
+      {shown === null ? (
+        <SectionPlaces />
+      ) : (
+        <>
+          <Sections loaded={shown.loaded} result={shown.result} onSegment={onSegment} />
+          {tableShown === true ? <Customers result={shown.result} table={table} /> : <CustomersPlace />}
+        </>
+      )}
+    </>
+  );
+}
+
+interface ShownResult {
+  readonly loaded: LoadedCustomers;
+  readonly result: CrmResult;
+}
+
+/** `value` one render after it changed, in a transition of its own: a part below the fold renders after the rest. */
+function useLater<T>(value: T): T | null {
+  const [later, setLater] = useState<T | null>(null);
+  useEffect(() => {
+    startTransition(() => setLater(value));
+  }, [value]);
+  return later;
+}
+
+function Customers({ result, table }: { result: CrmResult; table: CrmViewProps["table"] }) {
+  const segment = table.query.segment;
+  const segmentName = segment === null ? null : (result.summary.segments.find((s) => s.index === segment)?.name ?? null);
+  return (
+    <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">
+      <header className="crm-card-head">
+        <h2 id="crm-customers-title">{t("crm.figures.customers")}</h2>
+      </header>
+      <CustomerTableView {...table} segmentName={segmentName} />
+    </section>
+  );
+}
+
+const Sections = memo(function Sections({ loaded, result, onSegment }: { loaded: LoadedCustomers; result: CrmResult; onSegment: (index: number) => void }) {
+  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}`, caption: captionLine(loaded.brand, loaded.current.start, loaded.current.end) };
+  return (
+    <>
       <SegmentsSection
         summary={result.summary}
         naming={naming}
@@ -125,34 +252,37 @@ function Ready({ loaded, result, table, onSegment }: { loaded: LoadedCustomers; 
       />
       <RfGridSection summary={result.summary} naming={naming} />
       <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
-      <section className="crm-card" aria-labelledby="crm-customers-title" id="crm-customers">
-        <header className="crm-card-head">
-          <h2 id="crm-customers-title">{t("crm.figures.customers")}</h2>
-        </header>
-        <CustomerTableView {...table} segmentName={segmentName} />
-      </section>
     </>
   );
-}
+});
 
-export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, table, onSegment }: CrmViewProps) {
+export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, table, onSegment, kpi = null }: CrmViewProps) {
   const loaded = phase.kind === "scoring" || phase.kind === "ready" || phase.kind === "empty" ? phase.loaded : null;
+  const deferred = useDeferredValue(phase);
+  const shown = phase.kind === "ready" && deferred.kind === "ready" ? { loaded: deferred.loaded, result: deferred.result } : null;
   return (
     <section className="page crm-page" aria-labelledby="page-title" aria-busy={phase.kind === "loading" || phase.kind === "scoring"}>
       <header className="crm-header">
         <h1 id="page-title">{pageTitle()}</h1>
         <p className="muted">
           {t("crm.subtitle", { brand, period: periodText(range) })}
-          {loaded !== null && <>. {comparedText(loaded)}</>}
+          {/* The comparison's place is kept while it loads, so the line wraps the same once it comes. */}
+          {loaded !== null ? <>. {comparedText(loaded)}</> : <span className="skeleton-line crm-place-compared" aria-hidden="true" />}
         </p>
       </header>
       <FilterLine loaded={loaded} clicks={clicks} onRemoveClick={onRemoveClick} />
-      {phase.kind === "loading" && <Progress label={t("crm.loading.label")} percent={null} detail={t("crm.loading.text")} />}
+      {phase.kind === "loading" && <Skeleton range={range} kpi={kpi} progress={<Progress label={t("crm.loading.label")} percent={null} detail={t("crm.loading.text")} />} />}
       {phase.kind === "scoring" && (
-        <Progress
-          label={t("crm.scoring.label")}
-          percent={Math.round(phase.progress * 100)}
-          detail={t("crm.scoring.text", { count: phase.loaded.current.customers, customers: formatCount(phase.loaded.current.customers) })}
+        <Skeleton
+          range={range}
+          kpi={kpi}
+          progress={
+            <Progress
+              label={t("crm.scoring.label")}
+              percent={Math.round(phase.progress * 100)}
+              detail={t("crm.scoring.text", { count: phase.loaded.current.customers, customers: formatCount(phase.loaded.current.customers) })}
+            />
+          }
         />
       )}
       {phase.kind === "failed" && <Failure error={phase.error} onRetry={onRetry} />}
@@ -163,7 +293,7 @@ export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, t
           <p className="muted">{t("crm.empty.hint")}</p>
         </div>
       )}
-      {phase.kind === "ready" && <Ready loaded={phase.loaded} result={phase.result} table={table} onSegment={onSegment} />}
+      {phase.kind === "ready" && <Ready loaded={phase.loaded} result={phase.result} shown={shown} table={table} onSegment={onSegment} />}
     </section>
   );
 }

@@ -12,6 +12,8 @@ import type { O2oSearch } from "../../../domain/routeSearch";
 import { bangkokDay } from "../../../domain/dates";
 import { o2oMachine } from "../../../machines/o2o/o2oMachine";
 import type { O2oRange } from "../../../machines/o2o/o2oTabs";
+import { selectPermissions } from "../../../machines/auth/authSelectors";
+import { authActor } from "@/app/auth";
 import { appInspect } from "@/app/inspect";
 import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import { o2oActors } from "@/features/o2o/o2oActors";
@@ -35,6 +37,8 @@ export default function O2oPage() {
   const math = useO2oWorker();
   const defaultRange = useDefaultRange(math, today);
   const range = wanted.range ?? defaultRange;
+  const canReport = useSelector(authActor, (s) => selectPermissions(s).includes("2"));
+  const brand = useView().brand;
 
   if (range === null) {
     return (
@@ -49,10 +53,12 @@ export default function O2oPage() {
         onRange={noop}
         onCampaign={noop}
         onRetry={noop}
+        brand={brand}
+        canReport={canReport}
       />
     );
   }
-  return <O2oMachinePage wanted={wanted} range={range} today={today} math={math} />;
+  return <O2oMachinePage wanted={wanted} range={range} today={today} math={math} canReport={canReport} />;
 }
 
 /** The range /o2o opens with (spec §9), worked out by the worker; null until it answers. */
@@ -77,13 +83,14 @@ function useDefaultRange(math: () => O2oMath, today: string): O2oRange | null {
 }
 
 interface O2oMachinePageProps {
+  canReport: boolean;
   wanted: ResolvedO2oSearch;
   range: O2oRange;
   today: string;
   math: () => O2oMath;
 }
 
-function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
+function O2oMachinePage({ wanted, range, today, math, canReport }: O2oMachinePageProps) {
   const brand = useView().brand;
   const loaders = useMemo(() => createO2oLoaders({ call: o2oCall, math, today: () => today }), [math, today]);
   const actor = useActorRef(o2oMachine.provide({ actors: o2oActors(loaders) }), {
@@ -135,6 +142,7 @@ function O2oMachinePage({ wanted, range, today, math }: O2oMachinePageProps) {
       onCampaign={(id) => show({ campaignId: id })}
       onRetry={() => actor.send({ type: "o2o.retry" })}
       brand={brand}
+      canReport={canReport}
     />
   );
 }

@@ -3,10 +3,11 @@
  * LazyPlot, fetched when the first chart draws) and, for each chart, its figures as a table
  * behind a disclosure. Props only; the words and traces come from `o2oFormat.ts`.
  */
-import { useId, type ReactNode } from "react";
+import { memo, useDeferredValue, useId, type ReactNode } from "react";
+import type { O2oTabId } from "../../../domain/o2o";
 import { figureChange, type Polarity, type PreviousPeriod } from "../../../domain/periodChange";
 import { LazyPlot } from "@/components/charts/LazyPlot";
-import { FigureCard, FigureCards } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, FigureCardsSkeleton } from "@/components/figures/FigureCard";
 import type {
   Figure, LeadsBouncedData, O2oTabData, ViewsConversionData, ViewsDemographicData, ViewsDwellTimeData, VisitorsInsightData,
 } from "@/features/o2o/o2oData";
@@ -16,7 +17,7 @@ import {
   monthlyConversionChart, sexAgeChart, sexChart, weekdayNames, type ChartSpec,
 } from "@/features/o2o/o2oFormat";
 import { formatDay } from "@/components/format/dates";
-import { t } from "@/i18n/i18n";
+import { t, type MessageKey } from "@/i18n/i18n";
 
 /** A figure, or a dash that says "not measured" to screen readers. */
 export function Measured({ value, format }: { value: Figure; format: (n: number) => string }) {
@@ -120,10 +121,9 @@ function NoVisitors() {
   );
 }
 
-export function VisitorsInsightView({ data }: { data: VisitorsInsightData }) {
+export function VisitorsInsightView({ data, drawn = data }: { data: VisitorsInsightData; drawn?: VisitorsInsightData | null }) {
   const now = data.totals;
   const p = data.previous.totals;
-  const cells = heatmapRows(data.heatmap.averages);
   return (
     <>
       <Figures
@@ -137,9 +137,14 @@ export function VisitorsInsightView({ data }: { data: VisitorsInsightData }) {
           { label: t("o2o.insight.avgAttention"), value: now.attentionSeconds, format: formatSeconds, definition: t("o2o.insight.def.attention"), compared: { previous: p.attentionSeconds, polarity: "higher-is-better" } },
         ]}
       />
-      {data.empty ? (
-        <NoVisitors />
-      ) : (
+      {data.empty ? <NoVisitors /> : drawn === null ? <ChartPlaces tab="vistors_insight" /> : <VisitorsInsightCharts data={drawn} />}
+    </>
+  );
+}
+
+const VisitorsInsightCharts = memo(function VisitorsInsightCharts({ data }: { data: VisitorsInsightData }) {
+  const cells = heatmapRows(data.heatmap.averages);
+  return (
         <div className="o2o-charts">
           <Chart title={t("o2o.daily.title")} chart={dailyAudienceChart(data)}>
             <FiguresTable
@@ -162,12 +167,10 @@ export function VisitorsInsightView({ data }: { data: VisitorsInsightData }) {
             />
           </Chart>
         </div>
-      )}
-    </>
   );
-}
+});
 
-export function LeadsBouncedView({ data }: { data: LeadsBouncedData }) {
+export function LeadsBouncedView({ data, drawn = data }: { data: LeadsBouncedData; drawn?: LeadsBouncedData | null }) {
   return (
     <>
       <Figures
@@ -180,9 +183,13 @@ export function LeadsBouncedView({ data }: { data: LeadsBouncedData }) {
           { label: t("o2o.bouncedShare"), value: data.shares.bounced, format: formatPercent, definition: t("o2o.leadsBounced.def.bouncedShare") },
         ]}
       />
-      {data.empty ? (
-        <NoVisitors />
-      ) : (
+      {data.empty ? <NoVisitors /> : drawn === null ? <ChartPlaces tab="leads_bounced" /> : <LeadsBouncedCharts data={drawn} />}
+    </>
+  );
+}
+
+const LeadsBouncedCharts = memo(function LeadsBouncedCharts({ data }: { data: LeadsBouncedData }) {
+  return (
         <div className="o2o-charts">
           <Chart title={t("o2o.leadsBounced.title")} chart={leadsBouncedChart(data)}>
             <FiguresTable
@@ -196,14 +203,16 @@ export function LeadsBouncedView({ data }: { data: LeadsBouncedData }) {
             />
           </Chart>
         </div>
-      )}
-    </>
   );
+});
+
+export function ViewsConversionView({ data, drawn = data }: { data: ViewsConversionData; drawn?: ViewsConversionData | null }) {
+  if (data.empty) return <NoVisitors />;
+  return drawn === null ? <ChartPlaces tab="views_conversion" /> : <ViewsConversionCharts data={drawn} />;
 }
 
-export function ViewsConversionView({ data }: { data: ViewsConversionData }) {
+const ViewsConversionCharts = memo(function ViewsConversionCharts({ data }: { data: ViewsConversionData }) {
   const m = data.monthly;
-  if (data.empty) return <NoVisitors />;
   return (
     <div className="o2o-charts">
       <Chart title={t("o2o.monthly.title")} chart={monthlyConversionChart(data)}>
@@ -231,17 +240,25 @@ export function ViewsConversionView({ data }: { data: ViewsConversionData }) {
       </Chart>
     </div>
   );
-}
+});
 
-export function ViewsDemographicView({ data }: { data: ViewsDemographicData }) {
+export function ViewsDemographicView({ data, drawn = data }: { data: ViewsDemographicData; drawn?: ViewsDemographicData | null }) {
   if (data.empty) return <NoVisitors />;
-  const bands = data.age.bands.map(ageLabel);
   const months = monthLabels(data.months);
   return (
     <>
       <p className="muted o2o-note">
         {t("o2o.demographic.note", { months: months.join(", "), from: formatDay(data.span.start), to: formatDay(data.span.end) })}
       </p>
+      {drawn === null ? <ChartPlaces tab="views_demographic" /> : <ViewsDemographicCharts data={drawn} />}
+    </>
+  );
+}
+
+const ViewsDemographicCharts = memo(function ViewsDemographicCharts({ data }: { data: ViewsDemographicData }) {
+  const bands = data.age.bands.map(ageLabel);
+  const months = monthLabels(data.months);
+  return (
       <div className="o2o-charts">
         <Chart title={t("o2o.sex.title")} chart={sexChart(data)}>
           <FiguresTable
@@ -292,11 +309,10 @@ export function ViewsDemographicView({ data }: { data: ViewsDemographicData }) {
           />
         </Chart>
       </div>
-    </>
   );
-}
+});
 
-export function ViewsDwellTimeView({ data }: { data: ViewsDwellTimeData }) {
+export function ViewsDwellTimeView({ data, drawn = data }: { data: ViewsDwellTimeData; drawn?: ViewsDwellTimeData | null }) {
   const d = data.dwell;
   return (
     <>
@@ -313,9 +329,14 @@ export function ViewsDwellTimeView({ data }: { data: ViewsDwellTimeData }) {
           { label: t("o2o.dwell.meanAttention"), value: data.attention.mean, format: formatSeconds },
         ]}
       />
-      {data.empty ? (
-        <NoVisitors />
-      ) : (
+      {data.empty ? <NoVisitors /> : drawn === null ? <ChartPlaces tab="views_dwell_time" /> : <ViewsDwellTimeCharts data={drawn} />}
+    </>
+  );
+}
+
+const ViewsDwellTimeCharts = memo(function ViewsDwellTimeCharts({ data }: { data: ViewsDwellTimeData }) {
+  const d = data.dwell;
+  return (
         <div className="o2o-charts">
           <Chart title={t("o2o.dwellTime")} chart={dwellChart(data)}>
             <FiguresTable
@@ -329,23 +350,135 @@ export function ViewsDwellTimeView({ data }: { data: ViewsDwellTimeData }) {
             />
           </Chart>
         </div>
-      )}
-    </>
+  );
+});
+
+/**
+ * The loaded content of a tab. The charts come from the same data through `useDeferredValue`
+ * (null on the first render): the figure cards show at once, the charts in a transition React
+ * slices into short tasks, their places kept until then (issue 19).
+ */
+export function O2oTabContent({ data }: { data: O2oTabData }) {
+  const later = useDeferredValue<O2oTabData | null>(data, null);
+  switch (data.tab) {
+    case "vistors_insight":
+      return <VisitorsInsightView data={data} drawn={later?.tab === data.tab ? later : null} />;
+    case "leads_bounced":
+      return <LeadsBouncedView data={data} drawn={later?.tab === data.tab ? later : null} />;
+    case "views_conversion":
+      return <ViewsConversionView data={data} drawn={later?.tab === data.tab ? later : null} />;
+    case "views_demographic":
+      return <ViewsDemographicView data={data} drawn={later?.tab === data.tab ? later : null} />;
+    case "views_dwell_time":
+      return <ViewsDwellTimeView data={data} drawn={later?.tab === data.tab ? later : null} />;
+  }
+}
+
+/** Where a tab's charts will be: their titles and heights, in the order the tab draws them. */
+const CHART_PLACES = {
+  vistors_insight: [{ name: "o2o.daily.title", height: 280 }, { name: "o2o.heatmap.title", height: 300 }],
+  leads_bounced: [{ name: "o2o.leadsBounced.title", height: 280 }],
+  views_conversion: [{ name: "o2o.monthly.title", height: 280 }, { name: "o2o.content.title", height: 280, note: true }],
+  views_demographic: [
+    { name: "o2o.sex.title", height: 280 },
+    { name: "o2o.age.title", height: 280 },
+    { name: "o2o.sexAge.title", height: 280 },
+    { name: "o2o.emotions.title", height: 280 },
+  ],
+  views_dwell_time: [{ name: "o2o.dwellTime", height: 280 }],
+} as const satisfies Record<O2oTabId, ReadonlyArray<{ name: MessageKey; height: number; note?: boolean }>>;
+
+/** A tab's charts before they are drawn: each card with its title and the chart's height kept. */
+function ChartPlaces({ tab }: { tab: O2oTabId }) {
+  return (
+    <div className="o2o-charts" aria-hidden="true">
+      {CHART_PLACES[tab].map((c) => (
+        <div key={c.name} className="o2o-chart">
+          <p className="o2o-place-title">{t(c.name)}</p>
+          <div className="chart skeleton-block" style={{ height: c.height }} />
+          {"note" in c && (
+            <p className="muted o2o-note">
+              <span className="skeleton-line o2o-place-note" />
+            </p>
+          )}
+          <p className="o2o-table o2o-place-table">{t("o2o.showTable")}</p>
+        </div>
+      ))}
+    </div>
   );
 }
 
-/** The loaded content of a tab. */
-export function O2oTabContent({ data }: { data: O2oTabData }) {
-  switch (data.tab) {
+/**
+ * A tab before its data (issue 19): its figure cards with their labels and definitions, its
+ * notes' and charts' places at their height, so that nothing moves when the data comes.
+ */
+export function O2oTabPlaces({ tab }: { tab: O2oTabId }) {
+  switch (tab) {
     case "vistors_insight":
-      return <VisitorsInsightView data={data} />;
+      return (
+        <>
+          <FigureCardsSkeleton
+            label={t("o2o.insight.figures")}
+            className="o2o-figures"
+            cards={[
+              { label: t("o2o.shows"), definition: t("o2o.insight.def.shows") },
+              { label: t("o2o.views"), definition: t("o2o.insight.def.views") },
+              { label: t("o2o.conversion"), definition: t("o2o.insight.def.conversion") },
+              { label: t("o2o.insight.avgDwell"), definition: t("o2o.insight.def.dwell") },
+              { label: t("o2o.insight.avgAttention"), definition: t("o2o.insight.def.attention") },
+            ]}
+          />
+          <ChartPlaces tab={tab} />
+        </>
+      );
     case "leads_bounced":
-      return <LeadsBouncedView data={data} />;
+      return (
+        <>
+          <FigureCardsSkeleton
+            label={t("o2o.leadsBounced.figures")}
+            className="o2o-figures"
+            cards={[
+              { label: t("o2o.leads"), definition: t("o2o.leadsBounced.def.leads") },
+              { label: t("o2o.bounced"), definition: t("o2o.leadsBounced.def.bounced") },
+              { label: t("o2o.leadsShare"), definition: t("o2o.leadsBounced.def.leadsShare") },
+              { label: t("o2o.bouncedShare"), definition: t("o2o.leadsBounced.def.bouncedShare") },
+            ]}
+          />
+          <ChartPlaces tab={tab} />
+        </>
+      );
     case "views_conversion":
-      return <ViewsConversionView data={data} />;
+      return <ChartPlaces tab={tab} />;
     case "views_demographic":
-      return <ViewsDemographicView data={data} />;
+      return (
+        <>
+          <p className="muted o2o-note" aria-hidden="true">
+            <span className="skeleton-line o2o-place-note" />
+          </p>
+          <ChartPlaces tab={tab} />
+        </>
+      );
     case "views_dwell_time":
-      return <ViewsDwellTimeView data={data} />;
+      return (
+        <>
+          <p className="muted o2o-note" aria-hidden="true">
+            <span className="skeleton-line o2o-place-note" />
+          </p>
+          <FigureCardsSkeleton
+            label={t("o2o.dwell.figures")}
+            className="o2o-figures o2o-figures-unchanged"
+            cards={[
+              { label: t("o2o.dwell.peopleMeasured") },
+              { label: t("o2o.dwell.mean") },
+              { label: t("o2o.dwell.median") },
+              { label: t("o2o.dwell.p25") },
+              { label: t("o2o.dwell.p75") },
+              { label: t("o2o.dwell.p90") },
+              { label: t("o2o.dwell.meanAttention") },
+            ]}
+          />
+          <ChartPlaces tab={tab} />
+        </>
+      );
   }
 }

@@ -10,7 +10,7 @@ import { O2O_TABS, type O2oCampaign, type O2oTabId } from "../../../domain/o2o";
 import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 import type { O2oTabData } from "@/features/o2o/o2oData";
 import { rangeProblem } from "@/features/o2o/o2oSearch";
-import { O2oTabContent } from "@/features/o2o/O2oTabViews";
+import { O2oTabContent, O2oTabPlaces } from "@/features/o2o/O2oTabViews";
 import { DateInput } from "@/components/ui/DateInput";
 import { formatDay } from "@/components/format/dates";
 import "./o2o.css";
@@ -67,6 +67,8 @@ export interface O2oViewProps {
   onRetry: () => void;
   /** The view's brand: "Add to report" freezes it with the campaign and the range. */
   brand?: string | undefined;
+  /** The user may add to a report (permission 2): the buttons' place is kept while the page starts. */
+  canReport?: boolean;
 }
 
 const labelOf = (tab: O2oTabId): string => t(TAB_LABEL[tab]);
@@ -194,12 +196,51 @@ function Tabs({ tab, onTab, panels }: Pick<O2oViewProps, "tab" | "onTab"> & { pa
   );
 }
 
-function Loading({ label }: { label: string }) {
+/**
+ * A tab while it loads (issue 19): its layout (figure cards with their labels, the charts' places)
+ * with the progress over its top corner, out of the flow, so nothing moves when the data comes.
+ */
+function Loading({ label, tab }: { label: string; tab: O2oTabId }) {
   return (
-    <div className="o2o-loading">
-      <progress aria-label={label} />
-      <span aria-hidden="true">{label}…</span>
+    <div className="o2o-tab-places">
+      <div className="o2o-loading">
+        <progress aria-label={label} />
+        <span aria-hidden="true">{label}…</span>
+      </div>
+      <O2oTabPlaces tab={tab} />
     </div>
+  );
+}
+
+/** The campaign selector's and the range's places while the campaigns and the range load. */
+function ControlPlaces({ campaign, range }: { campaign: boolean; range: boolean }) {
+  return (
+    <>
+      {campaign && (
+        <div className="o2o-campaign" aria-hidden="true">
+          <span>{t("o2o.campaign")}</span>
+          <span className="skeleton-block o2o-place-select" />
+        </div>
+      )}
+      {range && (
+        <div className="o2o-range" aria-hidden="true">
+          <div className="o2o-place-fieldset">
+            <span className="o2o-place-legend">{t("o2o.range.legend")}</span>
+            <span className="o2o-place-fields">
+              <span className="o2o-place-field">
+                <span>{t("o2o.range.from")}</span>
+                <span className="skeleton-block o2o-place-input" />
+              </span>
+              <span className="o2o-place-field">
+                <span>{t("o2o.range.to")}</span>
+                <span className="skeleton-block o2o-place-input" />
+              </span>
+              <span className="skeleton-block o2o-place-apply" />
+            </span>
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -210,7 +251,7 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
     case "starting":
     case "campaignsLoading":
     case "tabLoading":
-      return <Loading label={t("o2o.loadingTab", { tab: label })} />;
+      return <Loading label={t("o2o.loadingTab", { tab: label })} tab={tab} />;
     case "tabFailed":
       return <LoadFailure title={t("o2o.tabFailed", { tab: label })} error={phase.error} onRetry={onRetry} />;
     case "tabLoaded":
@@ -221,8 +262,10 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
 }
 
 export function O2oView(props: O2oViewProps) {
-  const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry, brand } = props;
+  const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry, brand, canReport = false } = props;
   const withTabs = phase.kind !== "noCampaigns" && phase.kind !== "campaignsFailed";
+  // The campaigns or the range are still on their way: their controls keep their places.
+  const starting = phase.kind === "starting" || phase.kind === "campaignsLoading";
   // One panel per tab that has something to show: the active one, and the loaded ones (hidden).
   const panels = new Set<O2oTabId>([tab, ...kept.map((k) => k.tab)]);
   return (
@@ -230,16 +273,20 @@ export function O2oView(props: O2oViewProps) {
       <header className="o2o-header">
         <h1 id="page-title">{pageTitle()}</h1>
         <div className="o2o-controls">
-          {campaigns.length > 0 && <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} />}
+          {/* Before the campaigns and the range are known, their places (issue 19). */}
+          {campaigns.length > 0 ? <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} /> : <ControlPlaces campaign={starting} range={false} />}
           {range !== null && phase.kind !== "noCampaigns" && (
             <RangeControl key={`${range.start}|${range.end}`} range={range} today={today} onRange={onRange} />
           )}
+          <ControlPlaces campaign={false} range={range === null && starting} />
         </div>
-        {withTabs && brand !== undefined && range !== null && campaignId !== null && (
+        {withTabs && brand !== undefined && range !== null && campaignId !== null ? (
           <div className="chart-card-actions o2o-report-actions">
             <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.figures")} />
             <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.views")} />
           </div>
+        ) : (
+          starting && canReport && <div className="chart-card-actions o2o-report-actions o2o-report-place" aria-hidden="true" />
         )}
       </header>
       {phase.kind === "noCampaigns" && (
