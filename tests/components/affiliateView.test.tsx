@@ -108,6 +108,20 @@ const button = (host: HTMLElement, name: string): HTMLButtonElement => {
 };
 
 describe("the Affiliate figure cards", () => {
+  it("while loading the first time, show the layout: the cards' labels and definitions, busy, a named progress bar, the charts' and the leaderboard's places (issue 19)", async () => {
+    const host = await render(<AffiliateView {...props({ figures: null, phase: { kind: "loading" } })} />);
+    expect(host.querySelector('progress[aria-label="Loading the affiliate figures"]')).not.toBeNull();
+    const cards = host.querySelector("dl.affiliate-summary")!;
+    expect(cards.getAttribute("aria-busy")).toBe("true");
+    expect([...cards.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(affiliateFigures().map((k) => k.label));
+    expect([...cards.querySelectorAll("dt")].slice(0, 3).map((dt) => dt.textContent)).toEqual(["GMV", "NMV", "Orders"]);
+    expect(cards.textContent).toContain("Orders ÷ clicks.");
+    expect(cards.querySelectorAll(".figure-value .skeleton-line")).toHaveLength(affiliateFigures().length);
+    expect(host.querySelectorAll('.chart-grid[aria-hidden="true"] .skeleton-block')).toHaveLength(5);
+    expect(host.querySelector('.affiliate-leaderboard[aria-hidden="true"] .skeleton-block')).not.toBeNull();
+    expect(host.querySelector('[role="img"]')).toBeNull();
+  });
+
   it("show the twelve figures with value, definition and change", async () => {
     const host = await render(<AffiliateView {...props()} />);
     const c = cards(host);

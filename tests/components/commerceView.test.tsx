@@ -198,10 +198,20 @@ describe("E-Commerce page view", () => {
     expect(text(host)).toContain("exclude each other");
   });
 
-  it("loading the first time: a named progress bar, no figures", async () => {
+  it("loading the first time: the layout with the cards' labels, busy, a named progress bar, no value and no chart (issue 19)", async () => {
     const host = await render(<ECommerceView {...props({ figures: null, phase: { kind: "loading" } })} />);
     expect(host.querySelector('progress[aria-label="Loading the e-commerce figures"]')).not.toBeNull();
-    expect(host.querySelector('dl[aria-label="Key figures"]')).toBeNull();
+    const cards = host.querySelector('dl[aria-label="Key figures"]')!;
+    expect(cards.getAttribute("aria-busy")).toBe("true");
+    expect([...cards.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual(["GMV", "NMV", "Orders", "Customers", "New customers", "Old customers", "Average basket size"]);
+    expect(cards.querySelectorAll(".figure-value .skeleton-line")).toHaveLength(7);
+    expect(host.querySelector("#commerce-figures-title")?.textContent).toBe("Key figures");
+    expect(text(host)).toContain("NMV (net merchandise value): GMV less cancelled and returned orders.");
+    // The seven charts' places, kept at their height and hidden from assistive technology.
+    const places = host.querySelector('.chart-grid[aria-hidden="true"]')!;
+    expect(places.querySelectorAll(".skeleton-block")).toHaveLength(7);
+    expect((places.querySelector(".skeleton-block") as HTMLElement).style.height).toBe("260px");
+    expect(host.querySelector('[role="img"]')).toBeNull();
   });
 
   it("reloading keeps the figures and says they are being updated", async () => {

@@ -403,6 +403,15 @@ describe("CRM page: loading, progress, empty and failure", () => {
     } as RfmMath;
     await render();
     expect(byLabel("Loading customers")?.tagName).toBe("PROGRESS");
+    // The layout before the data (issue 19): the key figures' cards with their labels and definitions, busy; the sections' places.
+    const cards = host.querySelector('dl[aria-label="CRM figures"]');
+    expect(cards?.getAttribute("aria-busy")).toBe("true");
+    expect([...cards!.querySelectorAll("dt")].map((dt) => dt.textContent)).toEqual([
+      "Customers", "Revenue", "Orders", "Average basket", "Mean score", "Unassigned", "Customers in the previous period",
+    ]);
+    expect(cards!.textContent).toContain("People with a counted order in the range.");
+    expect(host.querySelectorAll('.crm-card-place[aria-hidden="true"]')).toHaveLength(4);
+    expect(host.querySelector('[role="img"]')).toBeNull();
     answer.resolve(answerOf());
     await settle();
     const bar = byLabel("Scoring customers") as HTMLProgressElement;
@@ -411,6 +420,7 @@ describe("CRM page: loading, progress, empty and failure", () => {
     expect(bar.getAttribute("aria-valuetext")).toBe("42%");
     expect(host.textContent).toContain("Scoring 60 customers… 42%");
     expect(host.querySelector("section")?.getAttribute("aria-busy")).toBe("true");
+    expect(host.querySelector('dl[aria-label="CRM figures"]')?.getAttribute("aria-busy")).toBe("true");
     release.resolve();
     await settle();
     expect(byLabel("Scoring customers")).toBeNull();

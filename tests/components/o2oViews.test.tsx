@@ -236,6 +236,23 @@ describe("O2oView: states", () => {
     expect(q(host, "progress")?.getAttribute("aria-label")).toBe("Loading Leads & bounced");
   });
 
+  it("shows the tab's layout while it loads: its cards' labels and definitions, busy, the charts' places (issue 19)", async () => {
+    const { host } = await render({ kind: "tabLoading" }, { tab: "vistors_insight" });
+    const cards = q(host, 'dl[aria-label="Key figures"]') ?? q(host, "dl.o2o-figures");
+    expect(cards?.getAttribute("aria-busy")).toBe("true");
+    expect(all(cards!, "dt").map((dt) => dt.textContent)).toEqual(["Shows", "Views", "Views conversion", "Average dwell time", "Average attention time"]);
+    expect(cards!.textContent).toContain("Views ÷ shows.");
+    expect(all(host, '.o2o-charts[aria-hidden="true"] .skeleton-block')).toHaveLength(2);
+    expect(q(host, '[role="img"]')).toBeNull();
+  });
+
+  it("keeps the campaign selector's and the range's places while the page starts", async () => {
+    const { host } = await render({ kind: "starting" }, { range: null, campaigns: [], campaignId: null });
+    expect(all(host, '.o2o-campaign[aria-hidden="true"]')).toHaveLength(1);
+    expect(all(host, '.o2o-range[aria-hidden="true"]')).toHaveLength(1);
+    expect(q(host, "progress")).not.toBeNull();
+  });
+
   it("shows why a tab failed, and Try again asks for a retry", async () => {
     const { host, onRetry } = await render({ kind: "tabFailed", error: "The visitor analytics service timed out." }, { tab: "views_dwell_time" });
     expect(q(host, '[role="alert"]')?.textContent).toContain("Views dwell time could not be loaded.");

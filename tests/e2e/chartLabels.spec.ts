@@ -82,6 +82,7 @@ test.describe("E-Commerce", () => {
     await signInQuickly(page, DEMO);
     await page.goto(`/e-commerce?${MONTH}`);
     await expect(gmv(page)).toHaveText(/^฿600\.00/);
+    await topProducts(page).getByRole("img").scrollIntoViewIfNeeded();
     const plot = topProducts(page).locator(".js-plotly-plot");
     // Charts draw one after another: on a busy machine the fifth takes a while.
     await expect(plot.locator(".ytick text")).toHaveCount(3, { timeout: 30_000 });
@@ -162,6 +163,7 @@ test.describe("CRM", () => {
     await signInQuickly(page, DEMO);
     await page.goto(`/crm?start=${START}&end=${END}&brand=Tipco&kpi=${encodeURIComponent(TITLE)}`);
     await expect(page.getByRole("region", { name: "Weights and segments" })).toContainText(`KPI template ‘${TITLE}’`, { timeout: 60_000 });
+    await page.getByRole("region", { name: "Segments", exact: true }).getByRole("img").first().scrollIntoViewIfNeeded({ timeout: 60_000 });
     const plot = page.getByRole("region", { name: "Segments", exact: true }).locator(".js-plotly-plot");
     await expect(plot.locator(".xtick text")).toHaveCount(3, { timeout: 30_000 });
     expect(await tickTexts(plot)).toEqual(expect.arrayContaining([CRM_LINK, BIG, "Unassigned"]));

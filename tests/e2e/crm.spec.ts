@@ -119,6 +119,7 @@ test("shows the demo customers' segments with counts, Unassigned included, the R
   await expect(row(segments, "Champions").getByRole("cell").nth(3)).toHaveText(/^฿[\d,]+\.\d\d$/);
   const bars = region(page, "Segments").getByRole("img", { name: /^Customers and revenue per segment, [\d,]+ customers in all\./ });
   await expect(bars).toBeVisible();
+  await bars.scrollIntoViewIfNeeded();
   await expect(bars.getByText("Loading chart…")).toHaveCount(0);
 
   const grid = region(page, "Recency × frequency grid");

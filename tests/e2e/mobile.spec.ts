@@ -117,6 +117,8 @@ test("CRM Segments draws no tick label over another", async ({ page }, info) => 
   await page.goto(`/crm?${MONTH}`);
   await expect(page.getByRole("heading", { level: 1, name: "CRM" })).toBeVisible();
   const chart = region(page, "Segments");
+  // A chart draws once it is near the screen (LazyPlot): scrolled to, as a reader does.
+  await chart.getByRole("img").first().scrollIntoViewIfNeeded({ timeout: 100_000 });
   await expect(chart.locator(".js-plotly-plot")).toBeVisible({ timeout: 100_000 });
   await chart.scrollIntoViewIfNeeded();
   const boxes = await tickBoxes(chart);
@@ -132,6 +134,7 @@ test.describe("PNG export", () => {
     await signInQuickly(page, DEMO);
     await page.goto(`/e-commerce?${MONTH}`);
     const chart = region(page, "GMV by region");
+    await chart.getByRole("img").scrollIntoViewIfNeeded();
     await expect(chart.locator(".js-plotly-plot")).toBeVisible();
     const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download GMV by region as PNG" }).click()]);
     const bytes = Buffer.concat((await (await png.createReadStream()).toArray()) as Buffer[]);

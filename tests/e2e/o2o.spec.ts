@@ -54,6 +54,9 @@ async function expectCharts(page: Page, tab: TabLabel): Promise<void> {
     const chart = panel(page).getByRole("region", { name: heading, exact: true });
     await expect(chart.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
     await expect(chart.getByRole("img").first()).toBeVisible();
+    // A chart draws once it is near the screen (LazyPlot): scrolled to, as a reader does.
+    await chart.getByRole("img").first().scrollIntoViewIfNeeded();
+    await expect(chart.locator(".js-plotly-plot")).toBeVisible();
   }
   await expect(panel(page).getByText("Loading chart…")).toHaveCount(0);
   await expect(panel(page).locator(".js-plotly-plot")).toHaveCount(TAB_CHARTS[tab].length);

@@ -61,6 +61,8 @@ test("shows the demo brand's sales, channels and the correlation of store views 
   await expect(table.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(money(s.channels[0]!.gmv));
 
   for (const title of ["GMV by channel", "Daily GMV and o2o store views"]) {
+    // A chart draws once it is near the screen (LazyPlot): scrolled to, as a reader does.
+    await page.getByRole("region", { name: title, exact: true }).getByRole("img").first().scrollIntoViewIfNeeded();
     await expect(page.getByRole("region", { name: title, exact: true }).locator(".js-plotly-plot")).toBeVisible();
   }
 
