@@ -4,13 +4,18 @@ import { fileURLToPath } from "node:url";
 import { i18nCatalogues } from "./scripts/i18nCatalogues";
 import { chunkPreloads } from "./scripts/chunkPreloads";
 import { plotlySteps } from "./scripts/plotlySteps";
+import { chunkGroupName } from "./scripts/chunkGroups";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
   plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600,
+    // Fewer, larger chunks for the module pages (scripts/chunkGroups.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: chunkGroupName(), includeDependenciesRecursively: false }] } } },
+  },
   server: {
     // `npm run dev`: Vite serves the UI, the API server (npm run serve) answers the calls.
     proxy: Object.fromEntries(apiPrefixes.map((p) => [p, { target: "http://127.0.0.1:8080" }])),

@@ -68,6 +68,8 @@ test("a user reads the dashboard in Thai and the Buddhist Era; a shared link ope
 
   // A chart's date axis: Thai month names.
   const daily = page.getByRole("region", { name: th("sale.chart.daily.title") });
+  // A chart draws once it comes near the viewport (issue 19): scroll to it, as a reader does.
+  await daily.getByRole("img").first().scrollIntoViewIfNeeded({ timeout: 30_000 });
   await expect(daily.locator(".xtick text").first()).toBeVisible({ timeout: 30_000 });
   await expect(daily.locator(".xtick text").first()).toHaveText(/ก\.พ\./);
 

@@ -66,7 +66,7 @@ function firstPoint(event: unknown): PlotPoint | null {
  * chart is one long synchronous piece of work (tens of milliseconds on a slow machine), and the
  * first chart also evaluates Plotly itself; a page that mounted four charts at once would block
  * the main thread for all of it together, before the figure cards could answer a tap. A chart asks
- * for a turn once its box comes within NEAR_MARGIN of the viewport (charts further down wait until
+ * for a turn once its box comes within NEAR_MARGIN below the viewport (charts further down wait until
  * the user scrolls towards them), is given it when the browser is idle (`requestIdleCallback`, at
  * the latest after IDLE_TIMEOUT_MS), and hands it on once Plotly has drawn it (or after
  * TURN_LIMIT_MS, so that one chart that never finishes cannot stop the others).
@@ -76,7 +76,7 @@ let turnTaken = false;
 const TURN_LIMIT_MS = 2000;
 const IDLE_TIMEOUT_MS = 1000;
 /** How close to the viewport a chart's box must come before it draws. */
-export const NEAR_MARGIN = "200px 0px";
+export const NEAR_MARGIN = "0px 0px 80px 0px";
 
 const whenIdle: (run: () => void) => void =
   typeof requestIdleCallback === "function" ? (run) => requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : (run) => setTimeout(run, 0);
