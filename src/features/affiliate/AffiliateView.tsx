@@ -13,6 +13,7 @@ import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChang
 import type { AffiliateSort } from "../../../domain/routeSearch";
 import { hasNoAffiliateSales } from "../../../machines/affiliate/affiliateMachine";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
+import type { ChartCard } from "@/components/charts/chartCard";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import "@/components/charts/chartCard.css";
@@ -22,7 +23,7 @@ import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/Figure
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
-import { affiliateCardPlaces, affiliateFigures, affiliateCards, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
+import { AFFILIATE_CARD_BUILDERS, affiliateCardPlaces, affiliateFigures, keyFiguresTable, money, type Period } from "@/features/affiliate/affiliateFormat";
 import { AffiliateLeaderboard } from "@/features/affiliate/AffiliateLeaderboard";
 import { ALL_PLATFORMS, PLATFORM_CHOICES, platformChoiceOf, type LeaderboardSort } from "@/features/affiliate/affiliateRequest";
 import { formatDay } from "@/components/format/dates";
@@ -96,16 +97,26 @@ const REPORT_CARDS = { "affiliate-gmv-and-commission-over-time": "affiliate.gmv"
  * `useDeferredValue`, so their render is a transition React slices into short tasks.
  */
 const Charts = memo(function Charts({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
-  const cards = useMemo(() => affiliateCards(figures, rangeText(start, end), rangeText(period.start, period.end)), [figures, start, end, period]);
   const caption = captionLine(brand, start, end);
+  const range = rangeText(start, end);
+  const before = rangeText(period.start, period.end);
   return (
     <div className="chart-grid">
-      {cards.map((card) => (
-        <ChartCardView key={card.id} card={card} onFilter={noFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform })} />
+      {AFFILIATE_CARD_BUILDERS.map((build, i) => (
+        <AffiliateChart key={i} build={build} figures={figures} range={range} before={before} caption={caption} brand={brand} platform={platform} start={start} end={end} />
       ))}
     </div>
   );
 });
+
+/** One chart, its card built in its own render (so the deferred render yields between the charts). */
+function AffiliateChart({ build, figures, range, before, caption, brand, platform, start, end }: {
+  build: (a: AffiliateFiguresAnswer, range: string, previous: string) => ChartCard;
+  figures: AffiliateFiguresAnswer; range: string; before: string; caption: string; brand: string; platform: string | undefined; start: string; end: string;
+}) {
+  const card = useMemo(() => build(figures, range, before), [build, figures, range, before]);
+  return <ChartCardView card={card} onFilter={noFilter} caption={caption} addToReport={cardTarget(REPORT_CARDS, card.id, { brand, start, end, platform })} />;
+}
 
 /** The charts' cards before they can be drawn: titles, note lines and the chart's height kept. */
 function ChartPlaces() {

@@ -309,9 +309,14 @@ export function customersCard(a: AffiliateFiguresAnswer, range: string, previous
   };
 }
 
+/** The page's charts, each built on its own, in reading order (a card per render: React yields between them). */
+export const AFFILIATE_CARD_BUILDERS: readonly ((a: AffiliateFiguresAnswer, range: string, previous: string) => ChartCard)[] = [
+  gmvOverTimeCard, ordersOverTimeCard, platformCard, productsCard, customersCard,
+];
+
 /** Every chart of the page, in reading order. A customers chart only where some order matched. */
 export function affiliateCards(a: AffiliateFiguresAnswer, range: string, previous: string): ChartCard[] {
-  return [gmvOverTimeCard(a, range), ordersOverTimeCard(a, range), platformCard(a, range), productsCard(a, range), customersCard(a, range, previous)];
+  return AFFILIATE_CARD_BUILDERS.map((build) => build(a, range, previous));
 }
 
 /** Where a chart will be before the figures come (issue 19): its title, whether it spans the grid, the height it keeps. */

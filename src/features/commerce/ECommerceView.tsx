@@ -18,9 +18,9 @@ import { captionLine } from "@/components/export/imageLayout";
 import { cardTarget, reportTarget } from "@/components/cir/reportTargets";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import { ChartCardView, CsvButton } from "@/components/charts/ChartCard";
-import type { ClickValue } from "@/components/charts/chartCard";
+import type { ChartCard, ClickValue } from "@/components/charts/chartCard";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { commerceCardPlaces, commerceCards, gmvDefinition, keyFigurePlaces, keyFigures, keyFiguresTable, newCustomerDefinition, nmvDefinition } from "@/features/commerce/commerceFormat";
+import { COMMERCE_CARD_BUILDERS, commerceCardPlaces, gmvDefinition, keyFigurePlaces, keyFigures, keyFiguresTable, newCustomerDefinition, nmvDefinition } from "@/features/commerce/commerceFormat";
 import { formatDay } from "@/components/format/dates";
 import { t } from "@/i18n/i18n";
 import "./commerce.css";
@@ -225,21 +225,27 @@ const REPORT_CARDS = { "gmv-nmv-over-time": "ecommerce.gmv", "gmv-by-platform": 
  * come through `useDeferredValue`, so their render is a transition React slices into short tasks.
  */
 const Charts = memo(function Charts({ figures, channel, onFilter }: { figures: CommerceFigures; channel: CommerceChannel; onFilter: (click: ClickValue) => void }) {
-  const cards = useMemo(() => commerceCards(figures), [figures]);
   return (
     <div className="chart-grid">
-      {cards.map((card) => (
-        <ChartCardView
-          key={card.id}
-          card={card}
-          onFilter={onFilter}
-          caption={captionLine(figures.brand, figures.start, figures.end)}
-          addToReport={cardTarget(REPORT_CARDS, card.id, { brand: figures.brand, start: figures.start, end: figures.end, channel })}
-        />
+      {COMMERCE_CARD_BUILDERS.map((build, i) => (
+        <CommerceChart key={i} build={build} figures={figures} channel={channel} onFilter={onFilter} />
       ))}
     </div>
   );
 });
+
+/** One chart, its card built in its own render (so the deferred render yields between the charts). */
+function CommerceChart({ build, figures, channel, onFilter }: { build: (f: CommerceFigures) => ChartCard; figures: CommerceFigures; channel: CommerceChannel; onFilter: (click: ClickValue) => void }) {
+  const card = useMemo(() => build(figures), [build, figures]);
+  return (
+    <ChartCardView
+      card={card}
+      onFilter={onFilter}
+      caption={captionLine(figures.brand, figures.start, figures.end)}
+      addToReport={cardTarget(REPORT_CARDS, card.id, { brand: figures.brand, start: figures.start, end: figures.end, channel })}
+    />
+  );
+}
 
 export function ECommerceView(p: ECommerceViewProps) {
   // The charts follow the figures one render later, in a transition (issue 19): the key figures first.

@@ -329,9 +329,12 @@ export function statusCard(f: CommerceFigures): ChartCard {
   };
 }
 
+/** The page's charts, each built from the figures on its own, in reading order (a card per render: React yields between them). */
+export const COMMERCE_CARD_BUILDERS: readonly ((f: CommerceFigures) => ChartCard)[] = [seriesCard, customersCard, platformCard, regionCard, productsCard, basketCard, statusCard];
+
 /** Every chart of the page, in reading order. */
 export function commerceCards(f: CommerceFigures): ChartCard[] {
-  return [seriesCard(f), customersCard(f), platformCard(f), regionCard(f), productsCard(f), basketCard(f), statusCard(f)];
+  return COMMERCE_CARD_BUILDERS.map((build) => build(f));
 }
 
 /** Where a chart will be before the figures come (issue 19): its title, whether it has a hint line, the height it keeps. */
