@@ -42,6 +42,8 @@ test("the start page shows the demo brand's social overview, and a new range cha
   // load after the server starts waits for its first E-Commerce figures, which read the brand's
   // orders into memory (more than 5 s on a busy 2-core machine, 0.1 s afterwards).
   await expect(overview).toContainText("compared with 2024-01-30 to 2024-02-29", { timeout: 30_000 });
+  // The cards are on the page from the start (issue 19), busy until the figures come.
+  await expect(overview.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   await expect(card(page, "Followers")).toContainText(count(march.totals.followers));
   await expect(card(page, "Post reach")).toContainText(count(march.totals.reach));
   await expect(card(page, "Posts")).toContainText(count(march.totals.posts));
