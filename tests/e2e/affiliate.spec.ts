@@ -68,7 +68,7 @@ test("shows the demo brand's affiliate figures as the API gives them, with their
   await expect(keyFigures(page)).toContainText("(GMV − commission) ÷ commission");
   for (const title of ["GMV and commission over time", "Orders over time", "GMV and commission by platform", "Top products through affiliates", "New and returning customers"]) {
     // A chart draws once it is near the screen (LazyPlot): scrolled to, as a reader does.
-    await page.getByRole("region", { name: title, exact: true }).getByRole("img").scrollIntoViewIfNeeded();
+    await page.getByRole("region", { name: title, exact: true }).getByRole("img").first().scrollIntoViewIfNeeded();
     await expect(page.getByRole("region", { name: title, exact: true }).locator(".js-plotly-plot")).toBeVisible();
   }
   await expect(leaderboard(page).locator("tbody th").first()).toHaveText(month.byAffiliate[0]!.affiliate);

@@ -112,7 +112,7 @@ test("shows the month's figures, GMV and NMV defined, and every chart with its t
   }
   // A chart draws once it is near the screen (LazyPlot): each is scrolled to, as a reader does.
   for (const title of ["GMV and NMV over time", "New and old customers over time", "GMV by platform", "GMV by region", "Top products", "Basket-size distribution", "Orders by status"]) {
-    await chart(page, title).getByRole("img").scrollIntoViewIfNeeded();
+    await chart(page, title).getByRole("img").first().scrollIntoViewIfNeeded();
     await expect(chart(page, title).locator(".js-plotly-plot")).toBeVisible();
   }
   await expect(page.getByText("Loading chart…")).toHaveCount(0);
@@ -204,7 +204,7 @@ test("a chart click filters (with its time), undo restores, Clear Filter removes
 
   // The pointer's way: a bar of GMV by platform.
   const platformChart = chart(page, "GMV by platform");
-  await platformChart.getByRole("img").scrollIntoViewIfNeeded();
+  await platformChart.getByRole("img").first().scrollIntoViewIfNeeded();
   const shopeeRow = await rowGmv(page, "GMV by platform", "Shopee");
   const bar = platformChart.locator(".js-plotly-plot .bars .point path").nth(
     (await (await chartTable(page, "GMV by platform")).getByRole("rowheader").allInnerTexts()).indexOf("Shopee"),
@@ -245,7 +245,7 @@ test("exports a table as CSV (UTF-8 with BOM) and a chart as PNG", async ({ page
   expect(text.startsWith("\uFEFFRegion,GMV (THB),NMV (THB),Orders\r\n")).toBe(true);
   expect(text).toMatch(/\r\nCentral,\d+(\.\d+)?,\d+(\.\d+)?,\d+\r\n/);
 
-  await region.getByRole("img").scrollIntoViewIfNeeded();
+  await region.getByRole("img").first().scrollIntoViewIfNeeded();
   await expect(region.locator(".js-plotly-plot")).toBeVisible();
   const [png] = await Promise.all([page.waitForEvent("download"), region.getByRole("button", { name: "Download GMV by region as PNG" }).click()]);
   expect(png.suggestedFilename()).toBe("GMV-by-region.png");

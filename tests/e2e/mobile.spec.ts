@@ -134,7 +134,7 @@ test.describe("PNG export", () => {
     await signInQuickly(page, DEMO);
     await page.goto(`/e-commerce?${MONTH}`);
     const chart = region(page, "GMV by region");
-    await chart.getByRole("img").scrollIntoViewIfNeeded();
+    await chart.getByRole("img").first().scrollIntoViewIfNeeded();
     await expect(chart.locator(".js-plotly-plot")).toBeVisible();
     const [png] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "Download GMV by region as PNG" }).click()]);
     const bytes = Buffer.concat((await (await png.createReadStream()).toArray()) as Buffer[]);
