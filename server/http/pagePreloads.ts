@@ -4,9 +4,8 @@
  * `preloads.json` (scripts/chunkPreloads.ts) lists, per module route, the chunks and style sheets
  * of the default layout, the page, the API client, the shell rules and the English module
  * messages, and the font files a module page shows. The app's `index.html` for such a path gets
- * them in its `<head>`: `modulepreload` for the chunks (fetched and compiled, run when the app
- * imports them) and `preload` for the style sheets (applied by the app before the chunk that
- * needs them runs, as Vite's loader does). The fonts are not preloaded: `font-display: swap` shows
+ * them: `modulepreload` for the chunks in its `<head>` (fetched and compiled, run when the app
+ * imports them) and the style sheets after the root element (see `withPreloads`). The fonts are not preloaded: `font-display: swap` shows
  * the text at once, and on a phone they would share the bandwidth with the chunks the page waits
  * for. The page also gets the shell's outline (`BOOT_SHELL`). Any other path gets the page unchanged.
  */
@@ -35,20 +34,22 @@ function routePattern(route: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** The `<head>` links per path, from a build's directory; an empty answer when the build has no `preloads.json`. */
-export function pagePreloads(staticDir: string): (pathname: string) => string {
+/** A page's links: chunks for its `<head>`, style sheets for the end of its `<body>`. */
+export interface PageLinks { readonly head: string; readonly body: string }
+const NO_LINKS: PageLinks = { head: "", body: "" };
+
+/** The links per path, from a build's directory; none when the build has no `preloads.json` or the path is no module page. */
+export function pagePreloads(staticDir: string): (pathname: string) => PageLinks {
   const file = path.join(staticDir, "preloads.json");
-  let routes: Array<{ pattern: RegExp; links: string }> | null = null;
+  let routes: Array<{ pattern: RegExp } & PageLinks> | null = null;
   const load = () => {
     if (!existsSync(file)) return [];
     const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
     if (!isPreloadsFile(parsed)) throw new Error(`${file}: not a preloads file of this build`);
     return Object.entries(parsed.routes).map(([route, { js, css }]) => ({
       pattern: routePattern(route),
-      links: [
-        ...css.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
-        ...js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-      ].join(""),
+      head: js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join(""),
+      body: css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join(""),
     }));
   };
   return (pathname) => {
@@ -61,7 +62,7 @@ export function pagePreloads(staticDir: string): (pathname: string) => string {
         routes = [];
       }
     }
-    return routes.find((r) => r.pattern.test(pathname))?.links ?? "";
+    return routes.find((r) => r.pattern.test(pathname)) ?? NO_LINKS;
   };
 }
 
@@ -81,10 +82,15 @@ export const BOOT_SHELL =
   + '<div class="boot-cards"><span></span><span></span><span></span><span></span></div></div></div>'
   + "</div>";
 
-/** The page with the links at the end of its `<head>` and, for a module page, the shell's outline in its root element. */
-export function withPreloads(html: string, links: string): string {
-  if (links === "") return html;
+/**
+ * The page with its chunks at the end of its `<head>`, the shell's outline in its root element and
+ * its style sheets after it: a style sheet in the body holds back only what follows it (nothing),
+ * so the outline paints before the styles arrive, and they are parsed as they arrive, while the
+ * scripts are still on their way, instead of when the layout's chunk runs.
+ */
+export function withPreloads(html: string, links: PageLinks): string {
+  if (links.head === "" && links.body === "") return html;
   const at = html.indexOf("</head>");
-  const withLinks = at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
-  return withLinks.replace('<div id="root"></div>', `<div id="root">${BOOT_SHELL}</div>`);
+  const withHead = at < 0 ? html : `${html.slice(0, at)}${links.head}${html.slice(at)}`;
+  return withHead.replace('<div id="root"></div>', `<div id="root">${BOOT_SHELL}</div>${links.body}`);
 }
