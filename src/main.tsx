@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "@tanstack/react-router";
 // Prompt's Latin and Thai faces, weights 400/500/600, each with its unicode-range (src/fonts.css).
@@ -35,10 +35,15 @@ await locale;
 // the load; a failure is left to the router, which shows its error page when it renders.
 await router.load().catch(() => undefined);
 
-createRoot(root).render(
-  <StrictMode>
-    <LocaleRoot>
-      <RouterProvider router={router} />
-    </LocaleRoot>
-  </StrictMode>,
+// A transition: React renders the shell and the page in slices of a few milliseconds, yielding to
+// the browser between them, instead of one long task (issue 19); the outline stays until it commits.
+const app = createRoot(root);
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <LocaleRoot>
+        <RouterProvider router={router} />
+      </LocaleRoot>
+    </StrictMode>,
+  ),
 );
