@@ -14,6 +14,17 @@ vi.mock("react-plotly.js/factory", () => ({
     },
 }));
 
+// Every chart is in view (happy-dom lays nothing out, so its IntersectionObserver never reports
+// one), and idle slots come with the next task: the chart draws as it does on screen.
+vi.stubGlobal("IntersectionObserver", class {
+  constructor(private readonly report: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+  observe() {
+    this.report([{ isIntersecting: true }]);
+  }
+  disconnect() {}
+});
+vi.stubGlobal("requestIdleCallback", (run: () => void) => setTimeout(run, 0));
+
 const { LazyPlot } = await import("@/components/charts/LazyPlot");
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
