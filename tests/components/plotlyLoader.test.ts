@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { readyPlotly, SLICE_MS } from "@/components/charts/plotlyLoader";
+import { describe, expect, it, vi } from "vitest";
+import { loadPlotly, readyPlotly, SLICE_MS } from "@/components/charts/plotlyLoader";
+
+// The bundle as the build hands it back: initialisers and an entry (scripts/plotlySteps.ts).
+const bundle = vi.hoisted(() => {
+  const runs = { steps: 0, entry: 0 };
+  const plotly = { toImage: () => Promise.resolve("data:image/png;base64,") };
+  return { runs, plotly, handed: { __steps: [() => (runs.steps += 1), () => (runs.steps += 1)], __entry: () => ((runs.entry += 1), plotly) } };
+});
+vi.mock("plotly.js-cartesian-dist-min", () => ({ default: bundle.handed }));
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;
@@ -35,5 +43,16 @@ describe("readyPlotly: Plotly's modules initialised a slice at a time (issue 19)
   it("takes a bundle that is Plotly already as it is (dev mode, a stand-in)", async () => {
     const plotly = { version: "test" };
     expect(await readyPlotly(plotly)).toBe(plotly);
+  });
+});
+
+describe("loadPlotly: the one way the app gets Plotly (charts and PNG exports)", () => {
+  it("initialises the bundle once and gives every caller the same Plotly", async () => {
+    const [first, second] = await Promise.all([loadPlotly(), loadPlotly()]);
+    const third = await loadPlotly();
+    expect(first).toBe(bundle.plotly);
+    expect(second).toBe(bundle.plotly);
+    expect(third).toBe(bundle.plotly);
+    expect(bundle.runs).toEqual({ steps: 2, entry: 1 });
   });
 });

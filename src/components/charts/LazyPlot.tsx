@@ -11,7 +11,7 @@ import { Component, Suspense, lazy, useEffect, useMemo, useRef, useState, type R
 import type { Config, Data, Layout } from "plotly.js";
 import { guardedImport } from "@/app/chunkReload";
 import { preloadPlotly } from "@/components/charts/plotlyPreload";
-import { readyPlotly } from "@/components/charts/plotlyLoader";
+import { loadPlotly } from "@/components/charts/plotlyLoader";
 import { compactValueAxes, narrowLayout } from "@/components/charts/chartLayout";
 import { valueTicks } from "@/components/charts/seriesScale";
 import { formatCompact } from "@/components/format/numbers";
@@ -21,9 +21,9 @@ import { activeLocale, t } from "@/i18n/i18n";
 
 const Plot = lazy(
   guardedImport(async () => {
-    const [factory, plotly] = await Promise.all([import("react-plotly.js/factory"), import("plotly.js-cartesian-dist-min")]);
     // Plotly's modules initialise slice by slice, never one long task (plotlyLoader.ts).
-    return { default: factory.default(await readyPlotly<typeof plotly.default>(plotly.default)) };
+    const [factory, plotly] = await Promise.all([import("react-plotly.js/factory"), loadPlotly()]);
+    return { default: factory.default(plotly) };
   }),
 );
 

@@ -4,6 +4,8 @@
  * each slice under SLICE_MS, the browser free to paint and answer input between slices. A bundle
  * not split that way (`vite` dev mode, a test's stand-in) is Plotly already.
  */
+import type * as PlotlyTypes from "plotly.js";
+
 export const SLICE_MS = 30;
 
 interface PlotlyInSteps {
@@ -37,4 +39,18 @@ export async function readyPlotly<T>(bundle: unknown): Promise<T> {
   // The bundle's wrapper set window.Plotly to what the bundle returned: the real thing now.
   (globalThis as { Plotly?: unknown }).Plotly = plotly;
   return plotly;
+}
+
+type PlotlyApi = typeof PlotlyTypes;
+let loading: Promise<PlotlyApi> | null = null;
+
+/**
+ * Plotly, ready: the one way the app loads it (charts, PNG exports). The bundle is imported once
+ * and its modules are initialised once, slice by slice; later callers get the same Plotly.
+ */
+export function loadPlotly(): Promise<PlotlyApi> {
+  loading ??= import("plotly.js-cartesian-dist-min").then((m) => readyPlotly<PlotlyApi>(m.default));
+  // A failed load (a chunk that did not come) may be tried again.
+  loading.catch(() => (loading = null));
+  return loading;
 }

@@ -14,6 +14,7 @@
 
 import type { Layout } from "plotly.js";
 import { CAPTION_MARGIN, exportImageLayout, type ImageCaption } from "@/components/export/imageLayout";
+import { loadPlotly } from "@/components/charts/plotlyLoader";
 import { formatDay } from "@/components/format/dates";
 import { activeLocale, t } from "@/i18n/i18n";
 
@@ -110,10 +111,10 @@ export function blobOfDataUrl(url: string): Blob {
 /**
  * Saves the Plotly chart drawn in `graphDiv` (the `.js-plotly-plot` element) as a PNG named
  * `name`, with `caption` (title, brand and range) above the plot when given. Plotly is the bundle
- * the chart was drawn with (already loaded, so nothing is fetched).
+ * the chart was drawn with (`loadPlotly`: already loaded and ready, so nothing is fetched or run again).
  */
 export async function downloadPng(graphDiv: HTMLElement, name: string, caption?: ImageCaption): Promise<void> {
-  const { default: Plotly } = await import("plotly.js-cartesian-dist-min");
+  const Plotly = await loadPlotly();
   const width = Math.max(graphDiv.clientWidth, 600);
   const drawn = graphDiv as HTMLElement & { data?: unknown[]; layout?: Partial<Layout> };
   const height = Math.max(graphDiv.clientHeight, 300) + (caption === undefined ? 0 : CAPTION_MARGIN);
