@@ -9,7 +9,7 @@
  * back. A choice whose messages cannot be loaded leaves the shown language as it was and says so.
  */
 import { assign, setup, type ActorRefFrom, type SnapshotFrom } from "xstate";
-import { DEFAULT_LOCALE, type CalendarSystem, type Language, type LocalePreference } from "../../domain/locale";
+import { DEFAULT_LOCALE, type CalendarSystem, type Language, type LocalePreference } from "../../domain/localeValues";
 import { notProvided } from "../shared/actorHelpers";
 
 /** The messages a failure shows (English here; the view translates them: `common.msg.*`). */

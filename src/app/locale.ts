@@ -5,7 +5,7 @@
  * catalogue and the formats, and remembered on this browser for the sign-in page.
  */
 import { createActor, fromPromise } from "xstate";
-import { CALENDARS, DEFAULT_LOCALE, LANGUAGES, type Language, type LocalePreference } from "../../domain/locale";
+import { CALENDARS, DEFAULT_LOCALE, LANGUAGES, type Language, type LocalePreference } from "../../domain/localeValues";
 import { localeMachine } from "../../machines/locale/localeMachine";
 import { selectUser } from "../../machines/auth/authSelectors";
 import { guardedImport } from "@/app/chunkReload";

@@ -5,7 +5,7 @@
  * and the URL, so a re-mount keeps what the user was looking at.
  */
 import { Fragment, useSyncExternalStore, type ReactNode } from "react";
-import type { LocalePreference } from "../../domain/locale";
+import type { LocalePreference } from "../../domain/localeValues";
 import { activeLocale, subscribeLocale } from "@/i18n/i18n";
 
 /** The language and calendar shown now, for components that show or choose them. */

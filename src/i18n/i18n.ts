@@ -9,7 +9,7 @@
  */
 import { setupI18n, type Messages } from "@lingui/core";
 import enCommon from "virtual:i18n/en/common";
-import { DEFAULT_LOCALE, type Language, type LocalePreference } from "../../domain/locale";
+import { DEFAULT_LOCALE, type Language, type LocalePreference } from "../../domain/localeValues";
 import type { MessageKey } from "@/i18n/keys";
 
 export type { MessageKey };

@@ -6,7 +6,7 @@
  */
 import { DateTime } from "luxon";
 import { BUSINESS_ZONE } from "../../../domain/dates";
-import { intlLocale, yearIn } from "../../../domain/locale";
+import { intlLocale, yearIn } from "../../../domain/localeValues";
 import { activeLocale, t } from "@/i18n/i18n";
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -4,7 +4,7 @@
  * and thousands separators in both; Thai compact words: 1.2 ล้าน). Plain functions; features
  * build their own words on these and never make their own `Intl.NumberFormat` for the same thing.
  */
-import { intlLocale } from "../../../domain/locale";
+import { intlLocale } from "../../../domain/localeValues";
 import { activeLocale, t } from "@/i18n/i18n";
 
 const formats = new Map<string, Intl.NumberFormat>();
