@@ -282,6 +282,9 @@ test.describe("the applied view", () => {
     await brandSelect(page).selectOption("Tipco");
     await expect(page.getByLabel("Applied view")).toContainText("Tipco");
     await expect(page.getByRole("progressbar", { name: "Loading page data" })).toHaveCount(0);
+    // The access token lives 6 s here (ACCESS_TOKEN_TTL): a call that meets its renewal waits for
+    // it. Watch right after a renewal, so the loads below meet none (the next is seconds away).
+    await page.waitForResponse(isCall("POST", "/auth/refresh-token"), { timeout: 15_000 });
     await page.evaluate(() => {
       const w = window as unknown as { bars: number };
       w.bars = 0;
