@@ -7,7 +7,8 @@
  * products, new and returning customers) and the leaderboard. Loading, failure (Try again) and
  * empty states. Formats: `affiliateFormat.ts`.
  */
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useMemo, type ReactNode } from "react";
+import { useLater } from "@/components/useLater";
 import type { AffiliateFiguresAnswer, AffiliatePlatform } from "../../../domain/affiliateContract";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AffiliateSort } from "../../../domain/routeSearch";
@@ -182,17 +183,6 @@ function Skeleton() {
   );
 }
 
-/**
- * `value` one render after it changed, in a transition of its own (issue 19): a part below the
- * fold (the leaderboard) renders after the charts, never in the same task.
- */
-function useLater<T>(value: T): T | null {
-  const [later, setLater] = useState<T | null>(null);
-  useEffect(() => {
-    startTransition(() => setLater(value));
-  }, [value]);
-  return later;
-}
 
 function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onToggle: (a: string) => void; onClear: () => void }) {
   return (

@@ -4,7 +4,8 @@
  * score them, and the phase: loading, scoring with progress, empty, failed with Try again, or the
  * figures and the customer table.
  */
-import { memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, type ReactNode } from "react";
+import { useLater } from "@/components/useLater";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod } from "../../../domain/periodChange";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
@@ -216,14 +217,6 @@ interface ShownResult {
   readonly result: CrmResult;
 }
 
-/** `value` one render after it changed, in a transition of its own: a part below the fold renders after the rest. */
-function useLater<T>(value: T): T | null {
-  const [later, setLater] = useState<T | null>(null);
-  useEffect(() => {
-    startTransition(() => setLater(value));
-  }, [value]);
-  return later;
-}
 
 function Customers({ result, table }: { result: CrmResult; table: CrmViewProps["table"] }) {
   const segment = table.query.segment;
