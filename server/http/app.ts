@@ -470,7 +470,7 @@ export function createApp(deps: AppDeps): Hono<Env> {
 
   // History-mode fallback: every other GET gets the app's index.html, which renders the route;
   // a path that is no route of the app still gets the page (its 404 view) but with status 404.
-  // A module page's chunks, styles and fonts are named in its <head>, so they load at once (pagePreloads.ts).
+  // A module page gets its chunks in its <head>, its style sheets and the shell's outline in its body, so it paints at once and loads in one round (pagePreloads.ts).
   const indexFile = path.join(deps.config.staticDir, "index.html");
   const preloadsOf = pagePreloads(deps.config.staticDir);
   let indexHtml: string | null = null;
