@@ -412,6 +412,10 @@ describe("CRM page: loading, progress, empty and failure", () => {
     expect(cards!.textContent).toContain("People with a counted order in the range.");
     expect(host.querySelectorAll('.crm-card-place[aria-hidden="true"]')).toHaveLength(4);
     expect(host.querySelector('[role="img"]')).toBeNull();
+    // The scoring's words known before it stay the same elements through the phases: they do not paint again (issue 19).
+    const note = all(".crm-source p").find((p) => p.textContent?.startsWith("To score with a KPI template"));
+    const heading = all(".crm-source p")[0];
+    expect(heading?.textContent).toBe("No KPI template selected: equal weights and the default segments.");
     answer.resolve(answerOf());
     await settle();
     const bar = byLabel("Scoring customers") as HTMLProgressElement;
@@ -425,6 +429,9 @@ describe("CRM page: loading, progress, empty and failure", () => {
     await settle();
     expect(byLabel("Scoring customers")).toBeNull();
     expect(customerIds()).toHaveLength(25);
+    expect(note?.isConnected).toBe(true);
+    expect(all(".crm-source p")[0]).toBe(heading);
+    expect(byLabel("Weights and segments")?.getAttribute("aria-hidden")).toBeNull();
   });
 
   it("says when nobody ordered in the range", async () => {

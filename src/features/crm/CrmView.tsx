@@ -4,7 +4,7 @@
  * score them, and the phase: loading, scoring with progress, empty, failed with Try again, or the
  * figures and the customer table.
  */
-import { memo, useDeferredValue, type ReactNode } from "react";
+import { memo, useDeferredValue } from "react";
 import { useLater } from "@/components/useLater";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod } from "../../../domain/periodChange";
@@ -72,16 +72,23 @@ function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers
   );
 }
 
-function ScoringSource({ result }: { result: CrmResult }) {
-  const line = sourceLine(result.source, result.weighting, result.rules);
+/**
+ * The scoring's words: which template scores the customers, its weights and notes. Before the
+ * scoring (result null) the same elements hold what is known already (without a KPI template, all of
+ * it: crmFormat's sourceLine) and placeholders for the rest, so the lines stay the same elements
+ * when the figures come: nothing moves or paints again (issue 19).
+ */
+function ScoringSource({ result, kpi }: { result: CrmResult | null; kpi: string | null }) {
+  const line = result === null ? null : sourceLine(result.source, result.weighting, result.rules);
+  const notes = line !== null ? line.notes : kpi === null ? [chooseKpi()] : [];
   return (
-    <section className="crm-source" aria-label={t("crm.source.region")}>
-      <p>{line.text}</p>
+    <section className="crm-source" aria-label={t("crm.source.region")} aria-hidden={line === null ? true : undefined}>
+      <p>{line !== null ? line.text : kpi === null ? noKpiTemplate() : <span className="skeleton-line crm-place-source" />}</p>
       <p>
         <span className="crm-label">{t("crm.source.weightsLabel")} </span>
-        {line.weights}
+        {line !== null ? line.weights : <span className="skeleton-line crm-place-weights" />}
       </p>
-      {line.notes.map((note) => (
+      {notes.map((note) => (
         <p key={note} className="muted">
           {note}
         </p>
@@ -163,43 +170,45 @@ function CustomersPlace() {
 }
 
 /**
- * The page before the scoring (loading the customers, then scoring them): the scoring's place with
- * the progress, the key figures' cards with their labels and definitions, and the sections' places
- * at their height, so that nothing moves when the figures come.
+ * The page from the first load to the scored figures, one tree for every phase (issue 19): before
+ * the scoring (loading the customers, then scoring them) the scoring's words that are known, the
+ * progress, the key figures' cards with their labels and definitions and the sections' places at
+ * their height; then the scoring and the key figures at once, the sections (charts and tables) from
+ * `shown`, the same phase through `useDeferredValue` (a memoized transition React slices), and the
+ * customer table in a transition after them. The same elements stay from one phase to the next, so
+ * nothing moves or paints again when the figures come.
  */
-function Skeleton({ range, kpi, progress }: { range: { start: string; end: string }; kpi: string | null; progress: ReactNode }) {
-  return (
-    <>
-      {/* Without a KPI template the scoring's words are known before it (crmFormat's sourceLine). */}
-      <section className="crm-source" aria-hidden="true">
-        <p>{kpi === null ? noKpiTemplate() : <span className="skeleton-line crm-place-source" />}</p>
-        <p>
-          <span className="crm-label">{t("crm.source.weightsLabel")} </span>
-          <span className="skeleton-line crm-place-weights" />
-        </p>
-        {kpi === null && <p className="muted">{chooseKpi()}</p>}
-      </section>
-      <div className="chart-card-actions crm-report-actions crm-progress-place">{progress}</div>
-      <FigureCardsSkeleton label={t("crm.figures.label")} className="crm-figures" cards={figurePlaces(range)} />
-      <SectionPlaces />
-    </>
-  );
-}
-
-/**
- * The scored figures: the scoring and the key figures at once; the sections (charts and tables)
- * from `shown`, the same phase through `useDeferredValue` (a memoized transition React slices),
- * and the customer table in a transition after them (issue 19).
- */
-function Ready({ loaded, result, shown, table, onSegment }: { loaded: LoadedCustomers; result: CrmResult; shown: ShownResult | null; table: CrmViewProps["table"]; onSegment: (index: number) => void }) {
+function Scored({ phase, kpi, range, shown, table, onSegment }: {
+  phase: Extract<CrmPhase, { kind: "loading" | "scoring" | "ready" }>;
+  kpi: string | null;
+  range: { start: string; end: string };
+  shown: ShownResult | null;
+  table: CrmViewProps["table"];
+  onSegment: (index: number) => void;
+}) {
   const tableShown = useLater(shown !== null);
+  const ready = phase.kind === "ready" ? phase : null;
   return (
     <>
-      <ScoringSource result={result} />
-      <div className="chart-card-actions crm-report-actions">
-        <AddToReportButton target={reportTarget("crm.figures", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label={t("crm.report.figures")} />
-      </div>
-      <KeyFigures summary={result.summary} periods={loaded} />
+      <ScoringSource result={ready?.result ?? null} kpi={kpi} />
+      {ready !== null ? (
+        <div className="chart-card-actions crm-report-actions">
+          <AddToReportButton target={reportTarget("crm.figures", { brand: ready.loaded.brand, start: ready.loaded.current.start, end: ready.loaded.current.end })} label={t("crm.report.figures")} />
+        </div>
+      ) : (
+        <div className="chart-card-actions crm-report-actions crm-progress-place">
+          {phase.kind === "scoring" ? (
+            <Progress
+              label={t("crm.scoring.label")}
+              percent={Math.round(phase.progress * 100)}
+              detail={t("crm.scoring.text", { count: phase.loaded.current.customers, customers: formatCount(phase.loaded.current.customers) })}
+            />
+          ) : (
+            <Progress label={t("crm.loading.label")} percent={null} detail={t("crm.loading.text")} />
+          )}
+        </div>
+      )}
+      {ready !== null ? <KeyFigures summary={ready.result.summary} periods={ready.loaded} /> : <FigureCardsSkeleton label={t("crm.figures.label")} className="crm-figures" cards={figurePlaces(range)} />}
       {shown === null ? (
         <SectionPlaces />
       ) : (
@@ -264,19 +273,8 @@ export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, t
         </p>
       </header>
       <FilterLine loaded={loaded} clicks={clicks} onRemoveClick={onRemoveClick} />
-      {phase.kind === "loading" && <Skeleton range={range} kpi={kpi} progress={<Progress label={t("crm.loading.label")} percent={null} detail={t("crm.loading.text")} />} />}
-      {phase.kind === "scoring" && (
-        <Skeleton
-          range={range}
-          kpi={kpi}
-          progress={
-            <Progress
-              label={t("crm.scoring.label")}
-              percent={Math.round(phase.progress * 100)}
-              detail={t("crm.scoring.text", { count: phase.loaded.current.customers, customers: formatCount(phase.loaded.current.customers) })}
-            />
-          }
-        />
+      {(phase.kind === "loading" || phase.kind === "scoring" || phase.kind === "ready") && (
+        <Scored phase={phase} kpi={kpi} range={range} shown={shown} table={table} onSegment={onSegment} />
       )}
       {phase.kind === "failed" && <Failure error={phase.error} onRetry={onRetry} />}
       {phase.kind === "empty" && (
@@ -286,7 +284,6 @@ export function CrmView({ brand, range, phase, clicks, onRemoveClick, onRetry, t
           <p className="muted">{t("crm.empty.hint")}</p>
         </div>
       )}
-      {phase.kind === "ready" && <Ready loaded={phase.loaded} result={phase.result} shown={shown} table={table} onSegment={onSegment} />}
     </section>
   );
 }
