@@ -4,7 +4,7 @@
 // (kolFormat.ts: "—" for a ratio without a denominator, tracked figures only where tracked, the
 // scatter's dots) and the view: the overview's cards and campaign list, a campaign against the
 // previous one (named) or none, over budget shown as bad, post links in a new tab, empty states.
-import { act } from "react";
+import { act, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
@@ -62,6 +62,18 @@ describe("the overview before its first answer (issue 19)", () => {
     expect(host.querySelector("#kol-campaigns-title")!.textContent).toBe("Campaigns");
     expect(host.querySelectorAll(".kol-chart-skeleton")).toHaveLength(3);
     expect(host.querySelector('[role="img"]')).toBeNull();
+  });
+
+  it("keeps the key figures' heading and comparison as the same elements when the figures come: they do not paint again", async () => {
+    const host = await render({ overview: null, phase: { kind: "loading" } });
+    const compared = host.querySelector(".kol-compared");
+    const heading = host.querySelector("#kol-figures-title");
+    expect(compared?.textContent).toContain("Compared with");
+    await act(async () => swap({ overview: overview(), phase: { kind: "ready" } }));
+    expect(host.querySelector('progress[aria-label="Loading the KOL figures"]')).toBeNull();
+    expect(card(host, "Cost").querySelector(".figure-value")!.textContent).not.toBe("");
+    expect(host.querySelector(".kol-compared")).toBe(compared);
+    expect(host.querySelector("#kol-figures-title")).toBe(heading);
   });
 });
 
@@ -213,6 +225,14 @@ const detail = (over: Partial<KolCampaignDetail> = {}): KolCampaignDetail => ({
 });
 
 let root: Root | null = null;
+/** Re-renders the view rendered last with other props (as the page does when its answer comes). */
+let swap: (over: Partial<KolViewProps>) => void = () => undefined;
+
+function Swappable({ initial }: { initial: KolViewProps }) {
+  const [over, setOver] = useState<Partial<KolViewProps>>({});
+  swap = setOver;
+  return <KolView {...initial} {...over} />;
+}
 
 async function render(props: Partial<KolViewProps>): Promise<HTMLElement> {
   const host = document.createElement("div");
@@ -226,7 +246,7 @@ async function render(props: Partial<KolViewProps>): Promise<HTMLElement> {
     actions: { onNewCampaign: vi.fn(), onEditCampaign: vi.fn(), onDeleteCampaign: vi.fn(), onAddBooking: vi.fn(), onEditBooking: vi.fn(), onDeleteBooking: vi.fn(), onEmv: vi.fn(), onImport: vi.fn() },
     ...props,
   };
-  const rootRoute = createRootRoute({ component: () => <KolView {...all} /> });
+  const rootRoute = createRootRoute({ component: () => <Swappable initial={all} /> });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/campaign"] }) });
   await router.load();
   root = createRoot(host);

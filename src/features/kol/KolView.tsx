@@ -111,30 +111,49 @@ function exportRows<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], nam
 // ---------------------------------------------------------------------------------------------
 // Figure cards
 
-/** The figure cards of the overview: the range against the previous period of equal length. */
-const OverviewFigures = memo(function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview; start: string; end: string }) {
+/**
+ * The figure cards of the overview: the range against the previous period of equal length. Before
+ * the first answer (overview null) the same section holds the heading, the comparison and the
+ * cards with their labels and definitions (the figures every brand has, a placeholder for each
+ * value): the same elements stay when the figures come, so nothing moves or paints again (issue 19).
+ */
+const OverviewFigures = memo(function OverviewFigures({ brand, overview, start, end }: { brand: string; overview: KolOverview | null; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
-  const figures = shownFigures(overview.emv, overview.totals, overview.previous);
-  const table = useMemo(() => keyFiguresTable(figures, overview.totals, range, overview.previous, before), [figures, overview, range, before]);
+  const figures = overview === null ? null : shownFigures(overview.emv, overview.totals, overview.previous);
+  const table = useMemo(() => (figures === null || overview === null ? null : keyFiguresTable(figures, overview.totals, range, overview.previous, before)), [figures, overview, range, before]);
   return (
     <section className="kol-figures" aria-labelledby="kol-figures-title">
       <div className="chart-card-head">
         <h2 id="kol-figures-title">{t("kol.keyFigures.title")}</h2>
         <div className="chart-card-actions">
           <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label={t("kol.keyFigures.exportTitle")} />
-          <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title={t("kol.keyFigures.exportTitle")} />
+          {table === null ? (
+            <ExportButtons title={t("kol.keyFigures.exportTitle")} onCsv={noCsv} disabled />
+          ) : (
+            <CsvButton table={table} name={`KOL key figures ${start} ${end}`} title={t("kol.keyFigures.exportTitle")} />
+          )}
         </div>
       </div>
       <p className="muted kol-compared">
         {t("kol.keyFigures.comparedWith", { before, days: formatCount(period.days) })}
-        {figures.every((k) => k.key !== "sales") && t("kol.keyFigures.noSalesPeriods")}
+        {(figures === null || figures.every((k) => k.key !== "sales")) && t("kol.keyFigures.noSalesPeriods")}
       </p>
-      <KeyFigureCards label={t("kol.keyFigures.title")} className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
+      {figures === null || overview === null ? (
+        <FigureCardsSkeleton label={t("kol.keyFigures.title")} className="kol-summary" cards={skeletonCards()} />
+      ) : (
+        <KeyFigureCards label={t("kol.keyFigures.title")} className="kol-summary" figures={figures} current={overview.totals} previous={overview.previous} period={period} />
+      )}
     </section>
   );
 });
+
+/** The cards before the first answer: the figures every brand has; the EMV values are the brand's, known with the figures. */
+const skeletonCards = () =>
+  kolFigures(DEFAULT_EMV_VALUES)
+    .filter((k) => k.tracked === undefined)
+    .map((k) => (k.key === "emv" ? { key: k.key, label: k.label, definition: t("kol.definition.emv", { values: "…" }) } : k));
 
 /** A change against the previous campaign, in the card's marks; the sentence names the campaign. */
 function CampaignChange({ change, name }: { change: FigureChange; name: string }) {
@@ -370,7 +389,6 @@ function OverviewBody(p: KolViewProps & { overview: KolOverview }) {
   const onFilter = useMemo(() => (click: ClickValue) => onPlatform(platformOfLabel(click.label) ?? (click.value as KolPlatform)), [onPlatform]);
   return (
     <>
-      <OverviewFigures brand={brand} overview={overview} start={start} end={end} />
       <CampaignList campaigns={overview.campaigns} linkTo={p.linkTo} start={start} end={end} />
       <div className="chart-grid">
         {OVERVIEW_CARDS.map((build, i) => (
@@ -698,35 +716,14 @@ function Loading({ label, text }: { label: string; text: string }) {
 }
 
 /**
- * The overview before its first answer (issue 19): the key figures' heading, actions, comparison
- * and cards (the figures every brand has, labels and definitions, a placeholder for each value),
- * the campaigns' heading and a block for their table, then blocks the height of the chart cards,
- * so the layout is painted at once and nothing moves when the figures come.
+ * The rest of the overview before its first answer (issue 19), under the key figures (which
+ * `OverviewFigures` shows already): the campaigns' heading and a block for their table, then blocks
+ * the height of the chart cards, so the layout is painted at once and nothing moves when the
+ * figures come.
  */
-function OverviewSkeleton({ brand, start, end, label }: { brand: string; start: string; end: string; label: string }) {
-  const period: PreviousPeriod = previousPeriod({ start, end });
-  const before = rangeText(period.start, period.end);
-  // The EMV values are the brand's, known with the figures: the definition says them once they are here.
-  const cards = kolFigures(DEFAULT_EMV_VALUES)
-    .filter((k) => k.tracked === undefined)
-    .map((k) => (k.key === "emv" ? { key: k.key, label: k.label, definition: t("kol.definition.emv", { values: "…" }) } : k));
+function OverviewPlaces() {
   return (
-    <div className="kol-body kol-skeleton">
-      <progress className="visually-hidden" aria-label={label} />
-      <section className="kol-figures" aria-labelledby="kol-figures-title">
-        <div className="chart-card-head">
-          <h2 id="kol-figures-title">{t("kol.keyFigures.title")}</h2>
-          <div className="chart-card-actions">
-            <AddToReportButton target={reportTarget("kol.figures", { brand, start, end })} label={t("kol.keyFigures.exportTitle")} />
-            <ExportButtons title={t("kol.keyFigures.exportTitle")} onCsv={noCsv} disabled />
-          </div>
-        </div>
-        <p className="muted kol-compared">
-          {t("kol.keyFigures.comparedWith", { before, days: formatCount(period.days) })}
-          {t("kol.keyFigures.noSalesPeriods")}
-        </p>
-        <FigureCardsSkeleton label={t("kol.keyFigures.title")} className="kol-summary" cards={cards} />
-      </section>
+    <>
       <section className="kol-section" aria-labelledby="kol-campaigns-title">
         <div className="chart-card-head">
           <h2 id="kol-campaigns-title">{t("kol.campaigns.title")}</h2>
@@ -740,7 +737,7 @@ function OverviewSkeleton({ brand, start, end, label }: { brand: string; start: 
         <div className="chart-card kol-chart-skeleton"><div className="skeleton-block" /></div>
         <div className="chart-card kol-chart-skeleton"><div className="skeleton-block" /></div>
       </div>
-    </div>
+    </>
   );
 }
 
@@ -792,19 +789,17 @@ export function KolView(p: KolViewProps) {
   }
   const o = p.overview;
   let body: ReactNode;
-  if (o === null) {
-    body =
-      failure !== null ? (
-        <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />
-      ) : (
-        <OverviewSkeleton brand={p.brand} start={p.start} end={p.end} label={t("kol.overview.loadingLabel")} />
-      );
+  if (o === null && failure !== null) {
+    body = <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />;
   } else {
+    // One tree from the first load to the figures: the key figures' section stays the same elements (issue 19).
+    const empty = o !== null && hasNothing(o);
     body = (
-      <div aria-busy={p.phase.kind === "loading"} className="kol-body">
+      <div aria-busy={p.phase.kind === "loading"} className={o === null ? "kol-body kol-skeleton" : "kol-body"}>
+        {o === null && <progress className="visually-hidden" aria-label={t("kol.overview.loadingLabel")} />}
         {failure !== null && <LoadFailure title={t("kol.overview.loadFailed")} error={translateMessage(failure)} onRetry={p.onRetry} />}
         {updating}
-        {hasNothing(o) ? (
+        {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-users" aria-hidden="true" />
             <p className="empty-title">{noCampaigns()}</p>
@@ -818,8 +813,9 @@ export function KolView(p: KolViewProps) {
             </div>
           </div>
         ) : (
-          <OverviewBody {...p} overview={o} />
+          <OverviewFigures brand={p.brand} overview={o} start={p.start} end={p.end} />
         )}
+        {!empty && (o === null ? <OverviewPlaces /> : <OverviewBody {...p} overview={o} />)}
       </div>
     );
   }
