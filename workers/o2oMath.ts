@@ -7,21 +7,14 @@
  * The heatmap and the distribution take typed arrays and allocate nothing per item: a year of
  * hourly data for 20 screens (~175,000 range-hours) is a few milliseconds (`npm run bench:o2o`).
  */
-import { DateTime } from "luxon";
+import type { DateTime } from "luxon";
 import {
   BANGKOK_OFFSET_SECONDS, DAY_SECONDS, DWELL_BUCKETS, O2O_MAX_RANGES,
 } from "../domain/o2oConstants";
 import type { DurationCount, HourlyRange, UnixRange } from "../domain/o2o";
+import { dayStart, defaultO2oRange } from "../domain/o2oRange";
 
-const ZONE = "Asia/Bangkok";
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Bangkok midnight of a YYYY-MM-DD day. */
-function dayStart(day: string, field: string): DateTime {
-  const dt = ISO_DAY.test(day) ? DateTime.fromISO(day, { zone: ZONE }) : null;
-  if (!dt?.isValid || dt.toFormat("yyyy-MM-dd") !== day) throw new RangeError(`${field} must be a date YYYY-MM-DD, got ${JSON.stringify(day)}`);
-  return dt;
-}
+export { defaultO2oRange };
 
 const unix = (dt: DateTime): number => Math.floor(dt.toMillis() / 1000);
 /** 00:00:00 of the day to 23:59:59 of the day `lastDay`. */
@@ -97,15 +90,6 @@ export function dwellWindow(endDate: string, today: string): UnixRange {
   const ranges = monthlyRanges(endDate, today);
   if (ranges.length === 0) throw new RangeError(`the dwell-time window of ${endDate} starts after today ${today}`);
   return { from: ranges[0]!.from, to: ranges[ranges.length - 1]!.to };
-}
-
-/**
- * The date range `/o2o` opens with (spec §9, "last 3 months to today"): from the same day three
- * months before today (or that month's last day) to today.
- */
-export function defaultO2oRange(today: string): { startDate: string; endDate: string } {
-  const now = dayStart(today, "today");
-  return { startDate: now.minus({ months: 3 }).toFormat("yyyy-MM-dd"), endDate: today };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,11 +5,12 @@
  * into it as a new history entry. The statechart loads only the tab shown, through the loaders
  * of `o2oLoaders.ts` and this visit's worker.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { O2oTabId } from "../../../domain/o2o";
 import type { O2oSearch } from "../../../domain/routeSearch";
 import { bangkokDay } from "../../../domain/dates";
+import { defaultO2oRange } from "../../../domain/o2oRange";
 import { o2oMachine } from "../../../machines/o2o/o2oMachine";
 import type { O2oRange } from "../../../machines/o2o/o2oTabs";
 import { selectPermissions } from "../../../machines/auth/authSelectors";
@@ -24,8 +25,6 @@ import { sameKept, samePhase, selectCampaignId, selectCampaigns, selectKeptTabs,
 import { useO2oWorker } from "@/features/o2o/o2oWorker";
 import { O2oView } from "@/features/o2o/O2oView";
 
-const noop = () => undefined;
-
 export default function O2oPage() {
   const search = usePageSearch<O2oSearch>();
   // One day for the whole visit: the range's upper bound and the windows' "today".
@@ -35,51 +34,15 @@ export default function O2oPage() {
     [search.tab, search.from, search.to, search.campaign, today],
   );
   const math = useO2oWorker();
-  const defaultRange = useDefaultRange(math, today);
+  // The range /o2o opens with (spec §9), known at once: the first paint and the first request do not
+  // wait for the worker (issue 19).
+  const defaultRange = useMemo(() => {
+    const r = defaultO2oRange(today);
+    return { start: r.startDate, end: r.endDate };
+  }, [today]);
   const range = wanted.range ?? defaultRange;
   const canReport = useSelector(authActor, (s) => selectPermissions(s).includes("2"));
-  const brand = useView().brand;
-
-  if (range === null) {
-    return (
-      <O2oView
-        today={today}
-        tab={wanted.tab}
-        range={null}
-        campaigns={[]}
-        campaignId={null}
-        phase={{ kind: "starting" }}
-        onTab={noop}
-        onRange={noop}
-        onCampaign={noop}
-        onRetry={noop}
-        brand={brand}
-        canReport={canReport}
-      />
-    );
-  }
   return <O2oMachinePage wanted={wanted} range={range} today={today} math={math} canReport={canReport} />;
-}
-
-/** The range /o2o opens with (spec §9), worked out by the worker; null until it answers. */
-function useDefaultRange(math: () => O2oMath, today: string): O2oRange | null {
-  const [range, setRange] = useState<O2oRange | null>(null);
-  useEffect(() => {
-    let current = true;
-    math()
-      .defaultO2oRange(today)
-      .then((r) => {
-        if (current) setRange({ start: r.startDate, end: r.endDate });
-      })
-      .catch(() => {
-        // The worker could not start: fall back to today alone rather than to nothing.
-        if (current) setRange({ start: today, end: today });
-      });
-    return () => {
-      current = false;
-    };
-  }, [math, today]);
-  return range;
 }
 
 interface O2oMachinePageProps {
