@@ -122,6 +122,18 @@ describe("the Affiliate figure cards", () => {
     expect(host.querySelector('[role="img"]')).toBeNull();
   });
 
+  it("keep the heading and the comparison as the same elements when the first figures come: they do not paint again (issue 19)", async () => {
+    const host = await render(<AffiliateView {...props({ figures: null, phase: { kind: "loading" } })} />);
+    const compared = host.querySelector(".affiliate-compared");
+    const heading = host.querySelector("#affiliate-figures-title");
+    expect(compared?.textContent).toContain("GMV on the same platforms was …");
+    await act(async () => root?.render(<AffiliateView {...props()} />));
+    expect(host.querySelector('progress[aria-label="Loading the affiliate figures"]')).toBeNull();
+    expect(host.querySelector(".affiliate-compared")).toBe(compared);
+    expect(host.querySelector("#affiliate-figures-title")).toBe(heading);
+    expect(compared?.textContent).not.toContain("…");
+  });
+
   it("show the twelve figures with value, definition and change", async () => {
     const host = await render(<AffiliateView {...props()} />);
     const c = cards(host);

@@ -59,31 +59,48 @@ export const platformLabel = (choice: string): string => (choice === ALL_PLATFOR
 /** A range as shown: its days in the user's calendar. */
 const rangeText = (start: string, end: string): string => t("affiliate.range", { start: formatDay(start), end: formatDay(end) });
 
-function KeyFigures({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer; start: string; end: string; period: PreviousPeriod }) {
+/**
+ * The key figures: the range against the previous period of equal length. Before the first answer
+ * (figures null) the same section holds the heading, the progress where the exports will be, the
+ * comparison (the GMV a placeholder) and the cards with their labels and definitions: the same
+ * elements stay when the figures come, so nothing moves or paints again (issue 19).
+ */
+function KeyFigures({ brand, platform, figures, start, end, period }: { brand: string; platform: string | undefined; figures: AffiliateFiguresAnswer | null; start: string; end: string; period: PreviousPeriod }) {
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
-  const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
+  const table = useMemo(() => (figures === null ? null : keyFiguresTable(figures, range, before)), [figures, range, before]);
   return (
     <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
       <div className="chart-card-head">
         <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
-        <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label={t("affiliate.figures.reportLabel")} />
-          {/* i18n-ignore: a file name */}
-          <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title={t("affiliate.figures.reportLabel")} />
-        </div>
+        {table === null ? (
+          <div className="chart-card-actions affiliate-loading">
+            <progress aria-label={t("affiliate.loading")} />
+            <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
+          </div>
+        ) : (
+          <div className="chart-card-actions">
+            <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label={t("affiliate.figures.reportLabel")} />
+            {/* i18n-ignore: a file name */}
+            <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title={t("affiliate.figures.reportLabel")} />
+          </div>
+        )}
       </div>
       <p className="muted affiliate-compared">
-        {t("affiliate.figures.compared", { previous: before, days: formatCount(period.days), gmv: money(figures.commerceGmv) })}
+        {t("affiliate.figures.compared", { previous: before, days: formatCount(period.days), gmv: figures === null ? "…" : money(figures.commerceGmv) })}
       </p>
-      <KeyFigureCards
-        label={t("affiliate.figures.title")}
-        className="affiliate-summary"
-        figures={affiliateFigures().map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
-        current="current"
-        previous="previous"
-        period={period}
-      />
+      {figures === null ? (
+        <FigureCardsSkeleton label={t("affiliate.figures.title")} className="affiliate-summary" cards={affiliateFigures()} />
+      ) : (
+        <KeyFigureCards
+          label={t("affiliate.figures.title")}
+          className="affiliate-summary"
+          figures={affiliateFigures().map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
+          current="current"
+          previous="previous"
+          period={period}
+        />
+      )}
     </section>
   );
 }
@@ -156,34 +173,6 @@ function LeaderboardPlace() {
   );
 }
 
-/**
- * The page before its first figures (issue 19): the key figures' heading, cards with their labels
- * and definitions, the charts' and the leaderboard's places, so that nothing moves when the
- * figures come. The progress bar sits where the exports will be.
- */
-function Skeleton() {
-  return (
-    <div className="affiliate-body">
-      <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
-        <div className="chart-card-head">
-          <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
-          <div className="chart-card-actions affiliate-loading">
-            <progress aria-label={t("affiliate.loading")} />
-            <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
-          </div>
-        </div>
-        <p className="muted affiliate-compared" aria-hidden="true">
-          <span className="skeleton-line affiliate-place-compared" />
-        </p>
-        <FigureCardsSkeleton label={t("affiliate.figures.title")} className="affiliate-summary" cards={affiliateFigures()} />
-      </section>
-      <ChartPlaces />
-      <LeaderboardPlace />
-    </div>
-  );
-}
-
-
 function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onToggle: (a: string) => void; onClear: () => void }) {
   return (
     <section className="affiliate-filter" aria-labelledby="affiliate-filter-title">
@@ -227,19 +216,15 @@ export function AffiliateView(p: AffiliateViewProps) {
   const chartFigures = useDeferredValue(p.figures);
   const boardFigures = useLater(chartFigures);
   let body: ReactNode;
-  if (p.figures === null) {
-    body =
-      p.phase.kind === "failed" ? (
-        <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
-      ) : (
-        <Skeleton />
-      );
+  if (p.figures === null && p.phase.kind === "failed") {
+    body = <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />;
   } else {
-    const empty = hasNoAffiliateSales(p.figures);
+    // One tree from the first load to the figures: the key figures' section stays the same elements (issue 19).
+    const empty = p.figures !== null && hasNoAffiliateSales(p.figures);
     body = (
       <div aria-busy={p.phase.kind === "loading"} className="affiliate-body">
-        {p.phase.kind === "failed" && <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
-        {p.phase.kind === "loading" && (
+        {p.figures !== null && p.phase.kind === "failed" && <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
+        {p.figures !== null && p.phase.kind === "loading" && (
           <p className="muted affiliate-updating" role="status">
             {t("affiliate.updating")}
           </p>
