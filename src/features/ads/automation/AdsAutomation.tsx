@@ -7,7 +7,7 @@
  * selectors. A saved or deleted rule reloads the rules and the alerts; an import reloads the page
  * (`invalidatePageData`), and with it this section. What the rules mean: docs/ads.md.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { AdsCampaignRef } from "../../../../domain/adsContract";
 import { adsAlertsMachine, type AlertsQuery } from "../../../../machines/ads/adsAlertsMachine";
@@ -19,14 +19,19 @@ import { samePagePhase, selectPagePhase } from "../../../../machines/shared/page
 import { appInspect } from "@/app/inspect";
 import { invalidatePageData, useDataRevision, usePageReload } from "@/app/pageData";
 import { showToast } from "@/app/toast";
-import { ConfirmDeleteDialog } from "@/components/ui/ConfirmDeleteDialog";
+import { guardedImport } from "@/app/chunkReload";
+import { useOpenedOnce } from "@/components/useOpenedOnce";
 import { alertsActors, ruleEditorActors, rulesActors } from "@/features/ads/automation/automationActors";
 import { alertsCount, rulesCount } from "@/features/ads/automation/automationFormat";
 import { AlertsPanel, RulesList } from "@/features/ads/automation/AutomationView";
-import { ImportAdsDialog } from "@/features/ads/automation/ImportAdsDialog";
-import { RuleEditorDialog } from "@/features/ads/automation/RuleEditorDialog";
 import { t } from "@/i18n/i18n";
 import "./automation.css";
+
+// The dialogs (PrimeReact's Dialog, MultiSelect, inputs) load when one first opens, not with the
+// page (issue 19): the page's first paint does not wait for their code.
+const RuleEditorDialog = lazy(guardedImport(() => import("@/features/ads/automation/RuleEditorDialog").then((m) => ({ default: m.RuleEditorDialog }))));
+const ConfirmDeleteDialog = lazy(guardedImport(() => import("@/components/ui/ConfirmDeleteDialog").then((m) => ({ default: m.ConfirmDeleteDialog }))));
+const ImportAdsDialog = lazy(guardedImport(() => import("@/features/ads/automation/ImportAdsDialog").then((m) => ({ default: m.ImportAdsDialog }))));
 
 export interface AdsAutomationProps {
   brand: string;
@@ -88,6 +93,8 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
   );
   const editor = useSelector(editorActor, selectRuleEditor, sameRuleEditor);
   const deletion = useSelector(editorActor, selectRuleDelete, sameRuleDelete);
+  const editorMounted = useOpenedOnce(editor.open);
+  const deletionMounted = useOpenedOnce(deletion.open);
 
   const [importing, setImporting] = useState(false);
   const onImported = useCallback(() => invalidatePageData(), []);
@@ -122,29 +129,35 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
           onRetry={() => alertsActor.send({ type: "alerts.retry" })}
         />
       </div>
-      <RuleEditorDialog
-        brand={editor.brand === "" ? brand : editor.brand}
-        view={editor}
-        campaigns={campaigns}
-        onChange={(patch) => editorActor.send({ type: "draft.set", patch })}
-        onSave={() => editorActor.send({ type: "rule.save" })}
-        onCancel={() => editorActor.send({ type: "rule.cancel" })}
-      />
-      <ConfirmDeleteDialog
-        visible={deletion.open}
-        header={t("ads.rule.deleteHeader")}
-        width={440}
-        deleting={deletion.deleting}
-        error={deletion.error}
-        failurePrefix={t("ads.rule.deleteFailed")}
-        onConfirm={() => editorActor.send({ type: "rule.confirmDelete" })}
-        onCancel={() => editorActor.send({ type: "rule.cancel" })}
-      >
-        <p>
-          {t("ads.rule.deleteConfirmBefore")} <strong>{deletion.name}</strong> {t("ads.rule.deleteConfirmAfter")}
-        </p>
-      </ConfirmDeleteDialog>
-      {importing && <ImportAdsDialog brand={brand} onClose={() => setImporting(false)} onImported={onImported} />}
+      <Suspense fallback={null}>
+        {editorMounted && (
+          <RuleEditorDialog
+            brand={editor.brand === "" ? brand : editor.brand}
+            view={editor}
+            campaigns={campaigns}
+            onChange={(patch) => editorActor.send({ type: "draft.set", patch })}
+            onSave={() => editorActor.send({ type: "rule.save" })}
+            onCancel={() => editorActor.send({ type: "rule.cancel" })}
+          />
+        )}
+        {deletionMounted && (
+          <ConfirmDeleteDialog
+            visible={deletion.open}
+            header={t("ads.rule.deleteHeader")}
+            width={440}
+            deleting={deletion.deleting}
+            error={deletion.error}
+            failurePrefix={t("ads.rule.deleteFailed")}
+            onConfirm={() => editorActor.send({ type: "rule.confirmDelete" })}
+            onCancel={() => editorActor.send({ type: "rule.cancel" })}
+          >
+            <p>
+              {t("ads.rule.deleteConfirmBefore")} <strong>{deletion.name}</strong> {t("ads.rule.deleteConfirmAfter")}
+            </p>
+          </ConfirmDeleteDialog>
+        )}
+        {importing && <ImportAdsDialog brand={brand} onClose={() => setImporting(false)} onImported={onImported} />}
+      </Suspense>
     </section>
   );
 }
