@@ -22,7 +22,8 @@ if (root === null) throw new Error("index.html has no #root element");
 // A default-layout page opened directly: its route needs the shell rules to match. A failure
 // to load them is left to the router, which then shows the error page. The chunks of the
 // layout and the page (by path alone) are fetched meanwhile instead of after the match.
-// The remembered language's messages (issue 18) load meanwhile, so the first paint speaks it.
+// The remembered language's messages (issue 18) load meanwhile, so the first paint speaks it
+// (English module messages come with the page's chunks).
 const locale = startLocale();
 if (needsShellRules(window.location.pathname)) {
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);

@@ -6,9 +6,19 @@
  *
  * The active language and calendar live here as a small external store; the locale statechart
  * (`machines/locale`) decides them, this module only applies them once their messages are in.
+ *
+ * What is loaded (issue 19, docs/i18n.md): English `common` is in the entry; a module namespace's
+ * English messages come with the modules that use its keys (`virtual:i18n-ns/<ns>`, added by the
+ * catalogue plugin `scripts/i18nCatalogues.ts`) and register here (`registerMessages`). Another
+ * language loads its `common`, then its whole `app` bundle and the English `.msg.` keys of every
+ * namespace (for `translateMessage`) once a module page is wanted (`loadAppMessages`).
  */
 import { setupI18n, type Messages } from "@lingui/core";
 import enCommon from "virtual:i18n/en/common";
+// No messages (English module messages come per namespace): scripts/chunkPreloads.ts (SHELL_MODULES)
+// still names `virtual:i18n/en/app` among what every module page loads, and needs a module of that
+// id in the build. Drop both together.
+import enAppAnchor from "virtual:i18n/en/app?anchor";
 import { DEFAULT_LOCALE, type Language, type LocalePreference } from "../../domain/localeValues";
 import type { MessageKey } from "@/i18n/keys";
 
@@ -16,14 +26,15 @@ export type { MessageKey };
 /** Values of a message's ICU arguments. */
 export type MessageValues = Readonly<Record<string, string | number | Date | null | undefined>>;
 
+/** `app`: in English the `.msg.` keys of the module namespaces, in another language all their messages. */
 type Bundle = "common" | "app";
 
 const i18n = setupI18n();
-i18n.load("en", { ...enCommon });
+i18n.load("en", { ...enCommon, ...enAppAnchor });
 i18n.activate("en");
 
 const LOADERS: Readonly<Record<Language, Readonly<Record<Bundle, () => Promise<{ default: Messages }>>>>> = {
-  en: { common: () => Promise.resolve({ default: enCommon }), app: () => import("virtual:i18n/en/app") },
+  en: { common: () => Promise.resolve({ default: enCommon }), app: () => import("virtual:i18n/en/msg") },
   th: { common: () => import("virtual:i18n/th/common"), app: () => import("virtual:i18n/th/app") },
 };
 
@@ -47,15 +58,30 @@ function loadBundle(language: Language, bundle: Bundle): Promise<void> {
 }
 
 /**
- * Loads what `language` needs for every bundle wanted so far. English stays loaded whatever the
- * language: `translateMessage` reads its texts.
+ * A module namespace's English messages, registered by its `virtual:i18n-ns/<ns>` module when a
+ * module that uses its keys is evaluated. Lingui merges them into what is loaded.
  */
-export async function loadLanguage(language: Language): Promise<void> {
-  const bundles = [...wanted];
-  await Promise.all(bundles.flatMap((b) => (language === "en" ? [loadBundle("en", b)] : [loadBundle("en", b), loadBundle(language, b)])));
+export function registerMessages(language: Language, messages: Messages): void {
+  i18n.load(language, messages);
+  reverse = null;
 }
 
-/** The module pages' messages, in English and the active language: awaited by the default layout's route. */
+/**
+ * Loads what `language` needs for every bundle wanted so far. English needs nothing more: its
+ * `common` is in the entry and each module namespace comes with the modules that use it. Another
+ * language also loads English `.msg.` keys: `translateMessage` reads their texts.
+ */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === "en") return;
+  const bundles = [...wanted];
+  await Promise.all(bundles.flatMap((b) => [loadBundle("en", b), loadBundle(language, b)]));
+}
+
+/**
+ * The module pages' messages in the active language when it is not English (the whole `app`
+ * bundle and the English `.msg.` keys): awaited by the default layout's route, so a page's first
+ * render speaks the user's language. English module messages come with the pages' chunks.
+ */
 export function loadAppMessages(): Promise<void> {
   wanted.add("app");
   return loadLanguage(active.language);

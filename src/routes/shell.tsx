@@ -6,15 +6,17 @@ import { loadAppMessages } from "@/i18n/i18n";
 
 /**
  * Pathless default layout of every module page: side menu, top bar, drawers and dialogs. Its
- * search params are the applied view, shared by every page below it. Its pages' messages (the
- * catalogue's app bundle) are loaded before any of them shows.
+ * search params are the applied view, shared by every page below it. Its pages' messages are in
+ * before any of them shows: in English they come with each page's chunks (docs/i18n.md), in
+ * another language the catalogue's app bundle is loaded here.
  */
 export const shellRoute = createRoute({
   getParentRoute: () => authenticatedRoute,
   id: "shell",
   validateSearch: validateShellSearch,
   beforeLoad: async ({ context, location }) => {
-    // The module pages' messages (the app bundle, in English and the user's language) come with the rules.
+    // The module pages' messages in the user's language, if not English (the app bundle and the
+    // English `.msg.` keys), come with the rules.
     const [{ canOpenRoute }] = await Promise.all([loadShellRules(), loadAppMessages()]);
     const permissions = context.auth.getSnapshot().context.user?.permissions ?? [];
     if (!canOpenRoute(location.pathname, permissions)) throw redirect({ to: "/errorPermission", replace: true });

@@ -1,10 +1,15 @@
 /**
- * Unit tests render the UI as the app does once signed in: the module pages' messages loaded
- * (the default layout's route loads them before any page shows), English and Gregorian active.
- * A test that switches language or calendar puts English/Gregorian back after itself.
+ * Unit tests render the UI as the app does once signed in, English and Gregorian active. Every
+ * module namespace's English messages are loaded before any test file runs, even one that calls
+ * `t` at its top level (the app loads each with the modules that use it, `virtual:i18n-ns/<ns>`:
+ * tests/i18n/namespaceImports.test.ts checks those). A test that switches language or calendar
+ * puts English/Gregorian back after itself.
  */
 import { beforeAll } from "vitest";
-import { loadAppMessages } from "@/i18n/i18n";
+import enApp from "virtual:i18n/en/app";
+import { loadAppMessages, registerMessages } from "@/i18n/i18n";
+
+registerMessages("en", enApp);
 
 beforeAll(async () => {
   await loadAppMessages();
