@@ -6,7 +6,8 @@
  * sort is a new history entry (Back undoes it). The Import affiliate report dialog is mounted
  * while open; an import makes every page that reads the data load again.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { guardedImport } from "@/app/chunkReload";
 import { useActorRef, useSelector } from "@xstate/react";
 import { toDisplayDate } from "../../../domain/dates";
 import type { AffiliateSearch, AffiliateSort } from "../../../domain/routeSearch";
@@ -18,7 +19,9 @@ import { usePageSearch, useSetPageSearch, useSetView, useView } from "@/app/view
 import { affiliateActors } from "@/features/affiliate/affiliateActors";
 import { affOf, apOfChoice, leaderboardSortOf, nextSort, pickedOf, platformOf, sortSearchOf, toggledPick } from "@/features/affiliate/affiliateRequest";
 import { AffiliateView, type AffiliatePhase } from "@/features/affiliate/AffiliateView";
-import { ImportAffiliateDialog } from "@/features/affiliate/ImportAffiliateDialog";
+
+// Loaded when it first opens, not with the page (issue 19): the page's first paint does not wait for PrimeReact's Dialog.
+const ImportAffiliateDialog = lazy(guardedImport(() => import("@/features/affiliate/ImportAffiliateDialog").then((m) => ({ default: m.ImportAffiliateDialog }))));
 
 export default function AffiliatePage() {
   const view = useView();
@@ -67,12 +70,14 @@ export default function AffiliatePage() {
         onImport={() => setImporting(true)}
       />
       {importing && (
-        <ImportAffiliateDialog
-          brand={view.brand}
-          onClose={() => setImporting(false)}
-          onImported={onImported}
-          onShowRange={(from, to) => setView({ start: from, end: to })}
-        />
+        <Suspense fallback={null}>
+          <ImportAffiliateDialog
+            brand={view.brand}
+            onClose={() => setImporting(false)}
+            onImported={onImported}
+            onShowRange={(from, to) => setView({ start: from, end: to })}
+          />
+        </Suspense>
       )}
     </>
   );

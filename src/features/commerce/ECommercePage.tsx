@@ -4,7 +4,9 @@
  * chart clicks) goes to the page's statechart (`machines/ecommerce`) on every change; what it
  * shows is read through selectors and handed to the view.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { guardedImport } from "@/app/chunkReload";
+import { useOpenedOnce } from "@/components/useOpenedOnce";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { CommerceChannel } from "../../../domain/commerce";
 import { matchesNothing } from "../../../domain/commerceFilter";
@@ -20,7 +22,9 @@ import { channelOf } from "@/features/commerce/commerceData";
 import type { ClickValue } from "@/components/charts/chartCard";
 import { ecommerceActors } from "@/features/commerce/ecommerceActors";
 import { ECommerceView, type CommercePhase } from "@/features/commerce/ECommerceView";
-import { ImportOrdersDialog } from "@/features/commerce/ImportOrdersDialog";
+
+// Loaded when it first opens, not with the page (issue 19): the page's first paint does not wait for PrimeReact's Dialog.
+const ImportOrdersDialog = lazy(guardedImport(() => import("@/features/commerce/ImportOrdersDialog").then((m) => ({ default: m.ImportOrdersDialog }))));
 
 export default function ECommercePage() {
   const view = useView();
@@ -42,6 +46,7 @@ export default function ECommercePage() {
   usePageReload(actor);
   const phase = useSelector(actor, selectPhase, samePhase);
   const [importing, setImporting] = useState(false);
+  const importMounted = useOpenedOnce(importing);
 
   const { add } = pageFilter;
   const onFilter = useCallback((click: ClickValue) => add(click), [add]);
@@ -74,7 +79,11 @@ export default function ECommercePage() {
         onRetry={() => actor.send({ type: "page.retry" })}
         onImport={() => setImporting(true)}
       />
-      <ImportOrdersDialog visible={importing} brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />
+      {importMounted && (
+        <Suspense fallback={null}>
+          <ImportOrdersDialog visible={importing} brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />
+        </Suspense>
+      )}
     </>
   );
 }

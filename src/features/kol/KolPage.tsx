@@ -7,7 +7,9 @@
  * A choice is a new history entry (Back undoes it). The dialogs of `src/features/kol/editors`
  * are mounted here; a save, a delete or an import reloads the page's data.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { guardedImport } from "@/app/chunkReload";
+import { useOpenedOnce } from "@/components/useOpenedOnce";
 import { useActorRef, useSelector } from "@xstate/react";
 import type { KolPlatform, KolTier } from "../../../domain/kolContract";
 import { toDisplayDate } from "../../../domain/dates";
@@ -18,9 +20,12 @@ import { appInspect } from "@/app/inspect";
 import { usePageReload } from "@/app/pageData";
 import { usePageSearch, useSetPageSearch, useView } from "@/app/view";
 import { kolActors } from "@/features/kol/kolActors";
-import { KolDialogs, type KolDialog } from "@/features/kol/KolDialogs";
+import type { KolDialog } from "@/features/kol/KolDialogs";
 import { campaignIdOf, choicesOf, openCampaign, searchOfChoices, sortedBy } from "@/features/kol/kolSearch";
 import { KolView, type KolActions, type KolViewPhase } from "@/features/kol/KolView";
+
+// Loaded when it first opens, not with the page (issue 19): the page's first paint does not wait for PrimeReact's Dialog.
+const KolDialogs = lazy(guardedImport(() => import("@/features/kol/KolDialogs").then((m) => ({ default: m.KolDialogs }))));
 
 /** The page's machine with their actors, made once (not on every render). */
 const KOL_MACHINE = kolMachine.provide({ actors: kolActors });
@@ -69,6 +74,7 @@ export default function KolPage() {
   );
 
   const [dialog, setDialog] = useState<KolDialog | null>(null);
+  const dialogMounted = useOpenedOnce(dialog !== null);
   const brand = view.brand;
   const actions = useMemo<KolActions>(
     () => ({
@@ -109,18 +115,22 @@ export default function KolPage() {
         onRetry={() => actor.send({ type: "page.retry" })}
         actions={actions}
       />
-      <KolDialogs
-        brand={brand}
-        dialog={dialog}
-        onClose={() => setDialog(null)}
-        onChanged={() => actor.send({ type: "page.reload" })}
-        onCampaignSaved={(id, created) => {
-          // A new campaign opens; an edited one reloads where it is.
-          if (created) setSearch(openCampaign(id, choices) as Partial<KolSearch>);
-          else actor.send({ type: "page.reload" });
-        }}
-        onCampaignDeleted={() => setSearch(openCampaign(null, choices) as Partial<KolSearch>)}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <KolDialogs
+            brand={brand}
+            dialog={dialog}
+            onClose={() => setDialog(null)}
+            onChanged={() => actor.send({ type: "page.reload" })}
+            onCampaignSaved={(id, created) => {
+              // A new campaign opens; an edited one reloads where it is.
+              if (created) setSearch(openCampaign(id, choices) as Partial<KolSearch>);
+              else actor.send({ type: "page.reload" });
+            }}
+            onCampaignDeleted={() => setSearch(openCampaign(null, choices) as Partial<KolSearch>)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

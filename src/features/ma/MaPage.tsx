@@ -5,7 +5,8 @@
  * table's own choices in the URL: sort, order, search, type, page) to its own
  * (`machines/ma/maPostsMachine`). What they show is read through selectors and handed to the view.
  */
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
+import { guardedImport } from "@/app/chunkReload";
 import { useActorRef, useSelector } from "@xstate/react";
 import { toDisplayDate } from "../../../domain/dates";
 import { isChannelFilter } from "../../../domain/metrics";
@@ -31,8 +32,10 @@ import { postCsvColumns } from "@/features/ma/postsCsv";
 import { formatCount } from "@/components/format/numbers";
 import { t } from "@/i18n/i18n";
 import { MaView, type MaPhase } from "@/features/ma/MaView";
-import { ImportPostsDialog } from "@/features/ma/ImportPostsDialog";
 import { PostsTable } from "@/features/ma/PostsTable";
+
+// Loaded when it first opens, not with the page (issue 19): the page's first paint does not wait for PrimeReact's Dialog.
+const ImportPostsDialog = lazy(guardedImport(() => import("@/features/ma/ImportPostsDialog").then((m) => ({ default: m.ImportPostsDialog }))));
 
 /** The page's machines with their actors, made once (not on every render). */
 const MA_MACHINE = maMachine.provide({ actors: maActors });
@@ -145,7 +148,11 @@ export default function MaPage() {
       onRetry={() => actor.send({ type: "page.retry" })}
       onImport={() => setImporting(true)}
     />
-    {importing && <ImportPostsDialog visible brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />}
+    {importing && (
+      <Suspense fallback={null}>
+        <ImportPostsDialog visible brand={view.brand} onClose={() => setImporting(false)} onImported={onImported} />
+      </Suspense>
+    )}
     </>
   );
 }
