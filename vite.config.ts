@@ -5,11 +5,12 @@ import { i18nCatalogues } from "./scripts/i18nCatalogues";
 import { chunkPreloads } from "./scripts/chunkPreloads";
 import { plotlySteps } from "./scripts/plotlySteps";
 import { chunkGroupName } from "./scripts/chunkGroups";
+import { themeTrim } from "./scripts/themeTrim";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600,

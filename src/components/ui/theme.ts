@@ -1,7 +1,10 @@
 /**
  * The app's look: PrimeReact's theme, its icons, the brand's overrides (brandTheme.css: brand
  * palette and the Prompt font in place of the theme's Inter) and hand-written fixes
- * (uiPolish.css: icon-to-label gap in buttons, neutral inactive tabs), in that order. Imported once by the default layout; PrimeReact's files are reached only from here.
+ * (uiPolish.css: PrimeReact's base .p-button style, icon-to-label gap in buttons, neutral inactive
+ * tabs), in that order. Imported once by the default layout; PrimeReact's files are reached only
+ * from here. The build keeps of theme.css and brandTheme.css only the selectors of the PrimeReact
+ * components the app imports (scripts/themeTrim.ts): a component newly imported gets its styles.
  */
 import "primereact/resources/themes/lara-light-amber/theme.css";
 import "primeicons/primeicons.css";
