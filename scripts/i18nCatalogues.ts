@@ -4,22 +4,24 @@
  * Messages are compiled at build time with Lingui's compiler, so the browser gets Lingui's 2 KB
  * runtime without the ICU parser.
  *
- * Modules of the Vite plugin below:
+ * What the Vite plugin below gives the app (issue 19):
  *
  * - `virtual:i18n/<language>/common`: sign-in, shell, shared components. English is in the entry.
- * - `virtual:i18n-ns/<namespace>`: a module namespace's English messages, which register with
- *   Lingui when the module is evaluated (issue 19). The plugin's transform prepends
- *   `import "virtual:i18n-ns/<ns>";` to every app source module (`src/`, `machines/`, `domain/`)
- *   whose code holds a string or template literal that starts a key of `ns` (`"ads.title"`,
- *   `` `ads.metric.${m}` ``, `"ads.metric." + m`): a module can only show a key whose literal it
- *   holds or gets from a module that holds it, and either one's evaluation has registered the
- *   namespace. The bundler puts each namespace's messages in the chunks of the pages that use it,
- *   so /ads loads the ads messages and no kol ones.
- * - `virtual:i18n/<language>/app`: every module namespace. Thai loads it whole when it is
- *   the active language; the English one is for tests (`tests/support/i18nSetup.ts`).
+ * - The English messages of the module namespaces come with the code that uses them: the
+ *   plugin's transform prepends to every app source module (`src/`, `machines/`, `domain/`) that
+ *   holds a literal of a module key one line that registers those keys' messages with Lingui when
+ *   the module is evaluated (`registerMessages` of src/i18n/i18n.ts). A literal is a string or
+ *   template literal that starts a key (`"ads.title"`; `` `ads.metric.${m}` `` or `"ads.metric." + m`
+ *   registers every key starting `ads.metric.`); property names (`{ "o2o.views": … }`, a CIR
+ *   section's id) are not shown, and strings that start no key (`"crm.retry"`, an event) are left
+ *   out. A module can only show a key whose literal it holds or gets from a module that holds it,
+ *   and either one's evaluation has registered it: the bundler puts each message in the chunk of
+ *   the code that shows it, so /ads loads the Ads page's messages and no KOL ones, and a lazy
+ *   dialog's messages come with the dialog.
+ * - `virtual:i18n/<language>/app`: every module namespace. Thai loads it whole when it is the
+ *   active language; the English one is for tests (`tests/support/i18nSetup.ts`).
  * - `virtual:i18n/en/msg`: the English `<namespace>.msg.*` keys of every module namespace, which
  *   `translateMessage` matches texts against; loaded with any language but English.
- * - `virtual:i18n/<language>/<namespace>`: one namespace.
  *
  * Used by `vite.config.ts` and by the catalogue tests.
  */
@@ -73,27 +75,30 @@ export function compileBundle(language: string, bundle: CatalogueBundle, dir = L
   return Object.assign({}, ...namespacesOfBundle(language, bundle, dir).map((ns) => compileAll(readNamespace(language, ns, dir), keep)));
 }
 
-/** One namespace's messages, compiled for Lingui's runtime. */
-export const compileNamespace = (language: string, namespace: string, dir = LOCALES_DIR): Record<string, unknown> =>
-  compileAll(readNamespace(language, namespace, dir));
+/** The module namespaces' keys (English), by namespace. */
+export type ModuleKeys = ReadonlyMap<string, readonly string[]>;
+
+export const moduleKeysOf = (dir = LOCALES_DIR): ModuleKeys =>
+  new Map(namespacesOfBundle("en", "app", dir).map((ns) => [ns, Object.keys(readNamespace("en", ns, dir))] as const));
 
 /**
- * The module namespaces whose keys `code` holds a literal of: a string or template literal that
- * starts with `<ns>.` and with which a key of `ns` starts (a whole key, or the head of one built
- * by concatenation or a template). Other strings with a namespace's name (`"crm.retry"`, an
- * event) are left out, and so are property names (`{ "o2o.views": … }`: a CIR section's id, a
- * statechart's event): code shows a key it holds as a value. `keys`: every module namespace's
- * keys (English).
+ * The module keys `code` can show: those it holds a literal of, as a value. A whole key
+ * (`"ads.title"`), or every key a literal starts when the key is built from it (`` `ads.metric.${m}` ``,
+ * `"ads.metric." + m`, a head handed to a helper). Left out: property names (`{ "o2o.views": … }`,
+ * a CIR section's id, a statechart's event) and strings that start no key (`"crm.retry"`).
  */
-export function namespacesUsedBy(code: string, keys: ReadonlyMap<string, readonly string[]>): string[] {
+export function keysUsedBy(code: string, keys: ModuleKeys): string[] {
   const found = new Set<string>();
-  for (const match of code.matchAll(/(["'`])([A-Za-z][\w-]*)\.([^"'`\\\n$]*)(["'`]\s*:)?/g)) {
-    const [, quote, ns = "", rest = "", colon] = match;
+  for (const match of code.matchAll(/(["'`])([A-Za-z][\w-]*)\.([^"'`\\\n$]*)(["'`]|\$\{)?(\s*[:+])?/g)) {
+    const [, quote, ns = "", rest = "", end, next] = match;
     const nsKeys = keys.get(ns);
-    if (nsKeys === undefined || found.has(ns)) continue;
-    if (colon !== undefined && quote !== "`" && colon.startsWith(quote!) && /[{,]\s*$/.test(code.slice(Math.max(0, match.index - 100), match.index))) continue;
+    if (nsKeys === undefined) continue;
+    const whole = end === quote;
+    const propertyName = whole && quote !== "`" && next?.trim() === ":" && /[{,]\s*$/.test(code.slice(Math.max(0, match.index - 100), match.index));
+    if (propertyName) continue;
     const head = `${ns}.${rest}`;
-    if (nsKeys.some((key) => key.startsWith(head))) found.add(ns);
+    if (whole && next?.trim() !== "+" && nsKeys.includes(head)) found.add(head);
+    else for (const key of nsKeys) if (key.startsWith(head)) found.add(key);
   }
   return [...found].sort();
 }
@@ -106,59 +111,54 @@ export function isAppSource(id: string, root = ROOT): boolean {
   return ["src", "machines", "domain"].some((dir) => file.startsWith(join(root, dir) + sep));
 }
 
-/** The namespace imports prepended to `code`, or null when it holds no module key. */
-export function withNamespaceImports(code: string, keys: ReadonlyMap<string, readonly string[]>): MagicString | null {
-  const used = namespacesUsedBy(code, keys);
+/**
+ * `code` with the registration of the English messages of the module keys it uses prepended, or
+ * null when it uses none. `messages`: every module key's compiled English message.
+ */
+export function withMessageRegistration(code: string, keys: ModuleKeys, messages: Readonly<Record<string, unknown>>): { code: MagicString; keys: string[] } | null {
+  const used = keysUsedBy(code, keys);
   if (used.length === 0) return null;
-  // One line: the rest of the module keeps its line numbers.
-  return new MagicString(code).prepend(used.map((ns) => `import "${NS_PREFIX}${ns}";`).join(""));
+  const registered = JSON.stringify(Object.fromEntries(used.map((key) => [key, messages[key]])));
+  // One line: the rest of the module keeps its line numbers. Imports are hoisted: the messages
+  // are registered once the module's imports are evaluated, before its own code runs.
+  const line = `import { registerMessages as __registerMessages } from ${JSON.stringify(I18N_MODULE)};__registerMessages("en", ${registered});`;
+  return { code: new MagicString(code).prepend(line), keys: used };
 }
 
 const PREFIX = "virtual:i18n/";
 const RESOLVED = "\0" + PREFIX;
-export const NS_PREFIX = "virtual:i18n-ns/";
-const NS_RESOLVED = "\0" + NS_PREFIX;
 
 export function i18nCatalogues(): Plugin {
-  let keys: Map<string, readonly string[]> | null = null;
-  const moduleKeys = () =>
-    (keys ??= new Map(namespacesOfBundle("en", "app").map((ns) => [ns, Object.keys(readNamespace("en", ns))] as const)));
-  const watchLocales = (ctx: { addWatchFile(file: string): void }, language: string) => {
-    for (const ns of namespacesOf(language)) ctx.addWatchFile(join(LOCALES_DIR, language, `${ns}.json`));
-  };
+  let english: { keys: ModuleKeys; messages: Record<string, unknown> } | null = null;
+  const moduleEnglish = () => (english ??= { keys: moduleKeysOf(), messages: compileBundle("en", "app") });
   return {
     name: "brand-dashboard:i18n-catalogues",
     resolveId(id) {
-      if (id.startsWith(PREFIX)) return RESOLVED + id.slice(PREFIX.length);
-      if (id.startsWith(NS_PREFIX)) return NS_RESOLVED + id.slice(NS_PREFIX.length);
-      return null;
+      return id.startsWith(PREFIX) ? RESOLVED + id.slice(PREFIX.length) : null;
     },
     load(id) {
-      if (id.startsWith(NS_RESOLVED)) {
-        const ns = id.slice(NS_RESOLVED.length);
-        if (!moduleKeys().has(ns)) throw new Error(`Unknown message namespace ${ns}`);
-        this.addWatchFile(join(LOCALES_DIR, "en", `${ns}.json`));
-        return `import { registerMessages } from ${JSON.stringify(I18N_MODULE)};\nregisterMessages("en", ${JSON.stringify(compileNamespace("en", ns))});\n`;
-      }
       if (!id.startsWith(RESOLVED)) return null;
       const [path = "", query] = id.slice(RESOLVED.length).split("?");
       const [language = "", bundle = ""] = path.split("/");
       if (!(CATALOGUE_LANGUAGES as readonly string[]).includes(language)) throw new Error(`Unknown message catalogue ${id.slice(1)}`);
       // Named by scripts/chunkPreloads.ts (SHELL_MODULES) among what every module page loads; the
-      // English module messages now come with the pages (virtual:i18n-ns/…): see src/i18n/i18n.ts.
+      // English module messages now come with the code that uses them: see src/i18n/i18n.ts.
       if (language === "en" && bundle === "app" && query === "anchor") return "export default {};";
-      watchLocales(this, language);
-      if (bundle === "common" || bundle === "app" || (bundle === "msg" && language === "en")) return `export default ${JSON.stringify(compileBundle(language, bundle))};`;
-      if (namespacesOf(language).includes(bundle)) return `export default ${JSON.stringify(compileNamespace(language, bundle))};`;
-      throw new Error(`Unknown message catalogue ${id.slice(1)}`);
+      if (bundle !== "common" && bundle !== "app" && !(bundle === "msg" && language === "en")) throw new Error(`Unknown message catalogue ${id.slice(1)}`);
+      for (const ns of namespacesOf(language)) this.addWatchFile(join(LOCALES_DIR, language, `${ns}.json`));
+      return `export default ${JSON.stringify(compileBundle(language, bundle))};`;
     },
     watchChange(id) {
-      if (id.startsWith(LOCALES_DIR)) keys = null;
+      if (id.startsWith(LOCALES_DIR)) english = null;
     },
     transform(code, id) {
       if (!isAppSource(id)) return null;
-      const out = withNamespaceImports(code, moduleKeys());
-      return out === null ? null : { code: out.toString(), map: out.generateMap({ hires: true }) };
+      const { keys, messages } = moduleEnglish();
+      const out = withMessageRegistration(code, keys, messages);
+      if (out === null) return null;
+      // The module is transformed again when a message it registers changes (npm run dev).
+      for (const ns of new Set(out.keys.map((key) => key.slice(0, key.indexOf("."))))) this.addWatchFile(join(LOCALES_DIR, "en", `${ns}.json`));
+      return { code: out.code.toString(), map: out.code.generateMap({ hires: true }) };
     },
   };
 }

@@ -7,15 +7,15 @@
  * The active language and calendar live here as a small external store; the locale statechart
  * (`machines/locale`) decides them, this module only applies them once their messages are in.
  *
- * What is loaded (issue 19, docs/i18n.md): English `common` is in the entry; a module namespace's
- * English messages come with the modules that use its keys (`virtual:i18n-ns/<ns>`, added by the
- * catalogue plugin `scripts/i18nCatalogues.ts`) and register here (`registerMessages`). Another
+ * What is loaded (issue 19, docs/i18n.md): English `common` is in the entry; a module key's
+ * English message comes with the code that uses it (the catalogue plugin `scripts/i18nCatalogues.ts`
+ * prepends its registration, `registerMessages`, to each module holding a literal of it). Another
  * language loads its `common`, then its whole `app` bundle and the English `.msg.` keys of every
  * namespace (for `translateMessage`) once a module page is wanted (`loadAppMessages`).
  */
 import { setupI18n, type Messages } from "@lingui/core";
 import enCommon from "virtual:i18n/en/common";
-// No messages (English module messages come per namespace): scripts/chunkPreloads.ts (SHELL_MODULES)
+// No messages (English module messages come with the code that shows them): scripts/chunkPreloads.ts (SHELL_MODULES)
 // still names `virtual:i18n/en/app` among what every module page loads, and needs a module of that
 // id in the build. Drop both together.
 import enAppAnchor from "virtual:i18n/en/app?anchor";
@@ -58,8 +58,8 @@ function loadBundle(language: Language, bundle: Bundle): Promise<void> {
 }
 
 /**
- * A module namespace's English messages, registered by its `virtual:i18n-ns/<ns>` module when a
- * module that uses its keys is evaluated. Lingui merges them into what is loaded.
+ * English messages of module keys, registered by each module that holds literals of them when it
+ * is evaluated (the line the catalogue plugin prepends). Lingui merges them into what is loaded.
  */
 export function registerMessages(language: Language, messages: Messages): void {
   i18n.load(language, messages);
@@ -68,7 +68,7 @@ export function registerMessages(language: Language, messages: Messages): void {
 
 /**
  * Loads what `language` needs for every bundle wanted so far. English needs nothing more: its
- * `common` is in the entry and each module namespace comes with the modules that use it. Another
+ * `common` is in the entry and each module key comes with the modules that use it. Another
  * language also loads English `.msg.` keys: `translateMessage` reads their texts.
  */
 export async function loadLanguage(language: Language): Promise<void> {
@@ -80,7 +80,7 @@ export async function loadLanguage(language: Language): Promise<void> {
 /**
  * The module pages' messages in the active language when it is not English (the whole `app`
  * bundle and the English `.msg.` keys): awaited by the default layout's route, so a page's first
- * render speaks the user's language. English module messages come with the pages' chunks.
+ * render speaks the user's language. English module messages come with the code that shows them.
  */
 export function loadAppMessages(): Promise<void> {
   wanted.add("app");

@@ -1,8 +1,8 @@
 /**
  * Unit tests render the UI as the app does once signed in, English and Gregorian active. Every
  * module namespace's English messages are loaded before any test file runs, even one that calls
- * `t` at its top level (the app loads each with the modules that use it, `virtual:i18n-ns/<ns>`:
- * tests/i18n/namespaceImports.test.ts checks those). A test that switches language or calendar
+ * `t` at its top level (the app registers each with the modules that use it: the catalogue
+ * plugin's transform, tests/i18n/moduleMessages.test.ts). A test that switches language or calendar
  * puts English/Gregorian back after itself.
  */
 import { beforeAll } from "vitest";

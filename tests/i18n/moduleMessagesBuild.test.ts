@@ -1,8 +1,8 @@
 /**
- * A module page loads the English messages of the namespaces it uses and no others (issue 19,
+ * A module page loads the English messages its code shows and no others (issue 19,
  * docs/i18n.md): built with `vite build`, each module route's JavaScript (its `preloads.json`
- * chunks and the entry's) holds its own namespace's messages, /ads none of KOL's, and the entry
- * (the sign-in page) none of any module namespace.
+ * chunks and the entry's) holds messages of its own namespace, /ads none of KOL's or Admin's, and
+ * the entry (the sign-in page) none of any module namespace.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
