@@ -3,9 +3,9 @@
  * "Loading a page"). Two outputs of `vite build`:
  *
  * 1. `preloads.json` in the build's root: per module route of `src/routes/modules.tsx`, the
- *    JavaScript chunks and style sheets of the default layout, the page, the API client, the shell
- *    rules and the English module messages that the entry chunk does not import statically (those
- *    Vite preloads already), and the font files every module page shows (Prompt's Latin faces,
+ *    JavaScript chunks and style sheets of the default layout, the page (with the English messages
+ *    of the keys its code shows, docs/i18n.md), the API client and the shell rules that the entry
+ *    chunk does not import statically (those Vite preloads already), and the font files every module page shows (Prompt's Latin faces,
  *    PrimeIcons). The server writes them into the page's `<head>` as `modulepreload`, `stylesheet`
  *    and font `preload` links (`server/http/pagePreloads.ts`), so they load together with the entry
  *    instead of one level after another.
@@ -40,7 +40,7 @@ export function routeModules(source: string): Array<{ path: string; module: stri
 }
 
 /** The modules every module page loads besides its own (src paths without extension, or virtual ids). */
-const SHELL_MODULES = ["layouts/DefaultLayout", "api/client", "app/shellRules", "virtual:i18n/en/app"];
+const SHELL_MODULES = ["layouts/DefaultLayout", "api/client", "app/shellRules"];
 /** Fonts every module page shows: Prompt's Latin faces and the icon font. */
 const FONT_NAMES = [/prompt-latin-400-normal/, /prompt-latin-500-normal/, /prompt-latin-600-normal/, /primeicons/];
 

@@ -138,12 +138,9 @@ export function i18nCatalogues(): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
-      const [path = "", query] = id.slice(RESOLVED.length).split("?");
+      const [path = ""] = id.slice(RESOLVED.length).split("?");
       const [language = "", bundle = ""] = path.split("/");
       if (!(CATALOGUE_LANGUAGES as readonly string[]).includes(language)) throw new Error(`Unknown message catalogue ${id.slice(1)}`);
-      // Named by scripts/chunkPreloads.ts (SHELL_MODULES) among what every module page loads; the
-      // English module messages now come with the code that uses them: see src/i18n/i18n.ts.
-      if (language === "en" && bundle === "app" && query === "anchor") return "export default {};";
       if (bundle !== "common" && bundle !== "app" && !(bundle === "msg" && language === "en")) throw new Error(`Unknown message catalogue ${id.slice(1)}`);
       for (const ns of namespacesOf(language)) this.addWatchFile(join(LOCALES_DIR, language, `${ns}.json`));
       return `export default ${JSON.stringify(compileBundle(language, bundle))};`;

@@ -15,10 +15,6 @@
  */
 import { setupI18n, type Messages } from "@lingui/core";
 import enCommon from "virtual:i18n/en/common";
-// No messages (English module messages come with the code that shows them): scripts/chunkPreloads.ts (SHELL_MODULES)
-// still names `virtual:i18n/en/app` among what every module page loads, and needs a module of that
-// id in the build. Drop both together.
-import enAppAnchor from "virtual:i18n/en/app?anchor";
 import { DEFAULT_LOCALE, type Language, type LocalePreference } from "../../domain/localeValues";
 import type { MessageKey } from "@/i18n/keys";
 
@@ -30,7 +26,7 @@ export type MessageValues = Readonly<Record<string, string | number | Date | nul
 type Bundle = "common" | "app";
 
 const i18n = setupI18n();
-i18n.load("en", { ...enCommon, ...enAppAnchor });
+i18n.load("en", { ...enCommon });
 i18n.activate("en");
 
 const LOADERS: Readonly<Record<Language, Readonly<Record<Bundle, () => Promise<{ default: Messages }>>>>> = {
