@@ -1,2 +1,3 @@
 /** PrimeReact Button behind a local module (docs/architecture.md: PrimeReact only through src/components/ui), so a major bump touches this folder only. */
+import "./locale";
 export { Button, type ButtonProps } from "primereact/button";

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import "./locale";
 import { Button } from "primereact/button";
 import { Dialog } from "primereact/dialog";
 import { t, translateMessage } from "@/i18n/i18n";

@@ -1,4 +1,5 @@
 import { useRef, type ReactNode } from "react";
+import "./locale";
 import { Sidebar } from "primereact/sidebar";
 import { useModalFocus } from "@/components/ui/useModalFocus";
 

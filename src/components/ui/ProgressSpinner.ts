@@ -1,2 +1,3 @@
 /** PrimeReact ProgressSpinner behind a local module (docs/architecture.md: PrimeReact only through src/components/ui), so a major bump touches this folder only. */
+import "./locale";
 export { ProgressSpinner, type ProgressSpinnerProps } from "primereact/progressspinner";

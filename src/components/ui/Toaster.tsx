@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import "./locale";
 import { Toast } from "primereact/toast";
 import { TOAST_LIFE_MS, attachToaster } from "@/app/toast";
 import { translateMessage } from "@/i18n/i18n";

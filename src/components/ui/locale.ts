@@ -69,10 +69,17 @@ function apply(): void {
 
 let following = false;
 
-/** Keeps PrimeReact's locale on the app's language from now on (called once, by the theme). */
+/**
+ * Keeps PrimeReact's locale on the app's language from now on. Runs when this module is first
+ * imported: every wrapper of a PrimeReact component in this folder imports it, so PrimeReact's
+ * words follow the language from before its first component renders, and PrimeReact's API module
+ * loads with the first component instead of with the layout (issue 19).
+ */
 export function followAppLanguage(): void {
   if (following) return;
   following = true;
   apply();
   subscribeLocale(apply);
 }
+
+followAppLanguage();
