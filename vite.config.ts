@@ -6,11 +6,12 @@ import { chunkPreloads } from "./scripts/chunkPreloads";
 import { plotlySteps } from "./scripts/plotlySteps";
 import { chunkGroupName } from "./scripts/chunkGroups";
 import { themeTrim } from "./scripts/themeTrim";
+import { precompress } from "./scripts/precompress";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600,

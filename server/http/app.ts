@@ -466,7 +466,9 @@ export function createApp(deps: AppDeps): Hono<Env> {
     await next();
     if (c.res.ok) c.header("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("*", serveStatic({ root }));
+  // The build writes each file brotli- and gzip-compressed beside it (scripts/precompress.ts): the
+  // one the browser accepts is sent as it is, with no compression per request (issue 19).
+  app.use("*", serveStatic({ root, precompressed: true }));
 
   // History-mode fallback: every other GET gets the app's index.html, which renders the route;
   // a path that is no route of the app still gets the page (its 404 view) but with status 404.

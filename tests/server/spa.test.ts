@@ -142,4 +142,34 @@ describe("compression", () => {
     expect(api.status).toBe(200);
     expect(api.headers.get("Content-Encoding")).toBeNull();
   });
+
+  it("sends the build's brotli file to a browser that accepts brotli, the gzip file to one that accepts gzip only (issue 19)", async () => {
+    const { mkdirSync } = await import("node:fs");
+    const { brotliCompressSync, brotliDecompressSync, gunzipSync } = await import("node:zlib");
+    const { precompressDir } = await import("../../scripts/precompress");
+    const assets = path.join(s.config.staticDir, "assets");
+    mkdirSync(assets, { recursive: true });
+    const source = `export const words = ${JSON.stringify("brand dashboard ".repeat(400))};`;
+    writeFileSync(path.join(assets, "page-br123.js"), source);
+    precompressDir(assets);
+
+    const chrome = await s.app.request("/assets/page-br123.js", { headers: { "Accept-Encoding": "gzip, deflate, br, zstd" } });
+    expect(chrome.status).toBe(200);
+    expect(chrome.headers.get("Content-Encoding")).toBe("br");
+    expect(chrome.headers.get("Content-Type")).toContain("javascript");
+    expect(chrome.headers.get("Vary")).toContain("Accept-Encoding");
+    expect(chrome.headers.get("Cache-Control")).toContain("immutable");
+    const brotli = Buffer.from(await chrome.arrayBuffer());
+    expect(brotliDecompressSync(brotli).toString()).toBe(source);
+    // Quality 11, smaller than a default brotli pass.
+    expect(brotli.length).toBeLessThanOrEqual(brotliCompressSync(source).length);
+
+    const gzipOnly = await s.app.request("/assets/page-br123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipOnly.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzipOnly.arrayBuffer())).toString()).toBe(source);
+
+    const plain = await s.app.request("/assets/page-br123.js");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(await plain.text()).toBe(source);
+  });
 });
