@@ -194,6 +194,17 @@ describe("the Ads page before its first answer (issue 19)", () => {
     expect(host.querySelector('[role="img"]')).toBeNull();
   });
 
+  it("keeps the comparison and the cards' definitions as the same elements when the figures come: they do not paint again", async () => {
+    const host = await render(<AdsView {...props({ figures: null, kpi: null, phase: { kind: "loading" } })} />);
+    const compared = host.querySelector(".ads-compared");
+    const definition = host.querySelector(".figure-definition");
+    await act(async () => root?.render(<AdsView {...props({ kpi: null })} />));
+    expect(host.querySelector('progress[aria-label="Loading the ad figures"]')).toBeNull();
+    expect(cards(host).get("Spend")!.value).not.toBe("");
+    expect(host.querySelector(".ads-compared")).toBe(compared);
+    expect(host.querySelector(".figure-definition")).toBe(definition);
+  });
+
   it("shows only the failure, with Try again, when the first load failed", async () => {
     const host = await render(<AdsView {...props({ figures: null, kpi: null, phase: { kind: "failed", error: "The server could not be reached." } })} />);
     expect(host.textContent).toContain("The server could not be reached.");

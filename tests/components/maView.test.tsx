@@ -137,6 +137,20 @@ describe("the MA page before its first answer (issue 19)", () => {
     expect(host.querySelector("#the-posts")).not.toBeNull();
     expect(host.querySelector('[role="img"]')).toBeNull();
   });
+
+  it("keeps the comparison, the cards' definitions and the posts table as the same elements when the figures come: they do not paint again", async () => {
+    const posts = <p id="the-posts">posts</p>;
+    const host = await render(<MaView {...props({ figures: null, phase: { kind: "loading" }, posts })} />);
+    const compared = host.querySelector(".ma-compared");
+    const definition = host.querySelector(".figure-definition");
+    const table = host.querySelector("#the-posts");
+    await act(async () => root?.render(<MaView {...props({ posts })} />));
+    expect(host.querySelector('dl[aria-label="Key figures"]')!.getAttribute("aria-busy")).toBeNull();
+    expect(host.querySelector(".figure-card-pending")).toBeNull();
+    expect(host.querySelector(".ma-compared")).toBe(compared);
+    expect(host.querySelector(".figure-definition")).toBe(definition);
+    expect(host.querySelector("#the-posts")).toBe(table);
+  });
 });
 
 describe("the MA charts", () => {

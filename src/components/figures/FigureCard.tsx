@@ -17,27 +17,38 @@ export interface FigureCardProps {
   definition?: string | undefined;
   /** The change against the previous period; left out where a page has no previous figure. */
   change?: { change: FigureChange; period: PreviousPeriod } | null | undefined;
+  /**
+   * The figure is on its way (issue 19): placeholders where the value and its change will be. The
+   * card's elements are the same as once it has its value, so they stay when it comes.
+   */
+  pending?: boolean;
 }
 
-export function FigureCard({ label, value, definition, change }: FigureCardProps) {
+export function FigureCard({ label, value, definition, change, pending = false }: FigureCardProps) {
   return (
-    <div className="figure-card">
+    <div className={pending ? "figure-card figure-card-pending" : "figure-card"}>
       <dt>{label}</dt>
-      <dd className="figure-value">{value}</dd>
-      {change != null && (
+      <dd className="figure-value">{pending ? <span className="skeleton-line skeleton-value" aria-hidden="true" /> : value}</dd>
+      {pending ? (
         <dd className="figure-change">
-          <ChangeBadge change={change.change} period={change.period} />
+          <span className="skeleton-line skeleton-change" aria-hidden="true" />
         </dd>
+      ) : (
+        change != null && (
+          <dd className="figure-change">
+            <ChangeBadge change={change.change} period={change.period} />
+          </dd>
+        )
       )}
       {definition !== undefined && <dd className="figure-definition">{definition}</dd>}
     </div>
   );
 }
 
-/** The list of a section's figure cards, named for screen readers and tests. */
-export function FigureCards({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+/** The list of a section's figure cards, named for screen readers and tests; busy while its figures load. */
+export function FigureCards({ label, className, busy = false, children }: { label: string; className?: string; busy?: boolean; children: ReactNode }) {
   return (
-    <dl className={className === undefined ? "summary figure-cards" : `summary figure-cards ${className}`} aria-label={label}>
+    <dl className={className === undefined ? "summary figure-cards" : `summary figure-cards ${className}`} aria-label={label} aria-busy={busy ? true : undefined}>
       {children}
     </dl>
   );
@@ -69,18 +80,24 @@ export interface KeyFigure<T> {
   readonly missing: string;
 }
 
-/** A page's key figure cards: each figure over the range, with its change against the previous period. */
+/**
+ * A page's key figure cards: each figure over the range, with its change against the previous
+ * period. Before the figures come (`current` null) the same cards show their labels and
+ * definitions with placeholders (see {@link FigureCard}'s `pending`): a page that renders this in
+ * both phases keeps the cards' elements, which are not painted again when the figures come.
+ */
 export function KeyFigureCards<T>({ label, className, figures, current, previous, period }: {
   label: string;
   className?: string;
   figures: readonly KeyFigure<T>[];
-  current: T;
-  previous: T;
+  current: T | null;
+  previous: T | null;
   period: PreviousPeriod;
 }) {
   return (
-    <FigureCards label={label} {...(className === undefined ? {} : { className })}>
+    <FigureCards label={label} busy={current === null} {...(className === undefined ? {} : { className })}>
       {figures.map((k) => {
+        if (current === null || previous === null) return <FigureCard key={k.key ?? k.label} label={k.label} value={null} definition={k.definition} pending />;
         const value = k.value(current);
         return (
           <FigureCard
@@ -108,15 +125,10 @@ export function FigureCardsSkeleton({ label, className, cards }: {
   cards: ReadonlyArray<{ readonly key?: string; readonly label: string; readonly definition?: string }>;
 }) {
   return (
-    <dl className={className === undefined ? "summary figure-cards" : `summary figure-cards ${className}`} aria-label={label} aria-busy="true">
+    <FigureCards label={label} busy {...(className === undefined ? {} : { className })}>
       {cards.map((card) => (
-        <div className="figure-card figure-card-pending" key={card.key ?? card.label}>
-          <dt>{card.label}</dt>
-          <dd className="figure-value"><span className="skeleton-line skeleton-value" aria-hidden="true" /></dd>
-          <dd className="figure-change"><span className="skeleton-line skeleton-change" aria-hidden="true" /></dd>
-          {card.definition !== undefined && <dd className="figure-definition">{card.definition}</dd>}
-        </div>
+        <FigureCard key={card.key ?? card.label} label={card.label} value={null} definition={card.definition} pending />
       ))}
-    </dl>
+    </FigureCards>
   );
 }

@@ -18,7 +18,7 @@ import type { ChartCard, ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { FigureCard, FigureCards, FigureCardsSkeleton, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
+import { FigureCard, FigureCards, KeyFigureCards, NoValue } from "@/components/figures/FigureCard";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { formatCount, formatPercent } from "@/components/format/numbers";
 import { adsFigures, channelCard, count, keyFiguresTable, money, objectiveCard, orDash, spendOverTimeCard } from "@/features/ads/adsFormat";
@@ -67,30 +67,14 @@ export const noAds = (): string => t("ads.noAds");
 const rangeText = (start: string, end: string): string => t("ads.range", { start: formatDay(start), end: formatDay(end) });
 
 /**
- * The page before its first answer (issue 19): the key figures' heading, actions, comparison and
- * cards (labels and definitions, a placeholder for each value), then blocks the height of the
- * chart cards and the pacing, so the layout is painted at once and nothing moves when the
- * figures come. The campaign table is its own load and shows from the start.
+ * The rest of the page before its first answer (issue 19), under the key figures (which
+ * `KeyFigures` shows already): blocks the height of the chart cards and the pacing, so the layout
+ * is painted at once and nothing moves when the figures come. The campaign table is its own load
+ * and shows from the start.
  */
-function Skeleton({ brand, channel, start, end, table }: { brand: string; channel: string; start: string; end: string; table: ReactNode }) {
-  const period: PreviousPeriod = previousPeriod({ start, end });
-  const before = rangeText(period.start, period.end);
+function Places() {
   return (
-    <div className="ads-body ads-skeleton">
-      <progress className="visually-hidden" aria-label={t("ads.loading")} />
-      <section className="ads-figures" aria-labelledby="ads-figures-title">
-        <div className="chart-card-head">
-          <h2 id="ads-figures-title">{t("ads.figures.title")}</h2>
-          <div className="chart-card-actions">
-            <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label={t("ads.figures.reportLabel")} />
-            <ExportButtons title={t("ads.figures.reportLabel")} onCsv={noCsv} disabled />
-          </div>
-        </div>
-        <p className="muted ads-compared">
-          {t("ads.figures.compared", { previous: before, days: formatCount(period.days) })}
-        </p>
-        <FigureCardsSkeleton label={t("ads.figures.title")} className="ads-summary" cards={adsFigures()} />
-      </section>
+    <>
       <div className="chart-grid" aria-hidden="true">
         <div className="chart-card chart-card-wide ads-chart-skeleton ads-chart-skeleton-wide"><div className="skeleton-block" /></div>
         <div className="chart-card ads-chart-skeleton"><div className="skeleton-block" /></div>
@@ -102,32 +86,41 @@ function Skeleton({ brand, channel, start, end, table }: { brand: string; channe
         </div>
         <span className="skeleton-line ads-pacing-skeleton" aria-hidden="true" />
       </section>
-      {table}
-    </div>
+    </>
   );
 }
 
 const noCsv = () => undefined;
 
-const KeyFigures = memo(function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures; start: string; end: string }) {
+/**
+ * The key figures: the range against the previous period of equal length. Before the first answer
+ * (figures null) the same section holds the heading, the comparison and the cards with their
+ * labels and definitions and a placeholder for each value: the same elements stay when the figures
+ * come, so nothing moves or paints again (issue 19).
+ */
+const KeyFigures = memo(function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: AdsFigures | null; start: string; end: string }) {
   const period: PreviousPeriod = previousPeriod({ start, end });
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
-  const table = useMemo(() => keyFiguresTable(figures, range, before), [figures, range, before]);
+  const table = useMemo(() => (figures === null ? null : keyFiguresTable(figures, range, before)), [figures, range, before]);
   return (
     <section className="ads-figures" aria-labelledby="ads-figures-title">
       <div className="chart-card-head">
         <h2 id="ads-figures-title">{t("ads.figures.title")}</h2>
         <div className="chart-card-actions">
           <AddToReportButton target={reportTarget("ads.figures", { brand, start, end, platform: channel })} label={t("ads.figures.reportLabel")} />
-          {/* i18n-ignore: a file name */}
-          <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title={t("ads.figures.reportLabel")} />
+          {table === null ? (
+            <ExportButtons title={t("ads.figures.reportLabel")} onCsv={noCsv} disabled />
+          ) : (
+            // i18n-ignore: a file name
+            <CsvButton table={table} name={`Ads key figures ${start} ${end}`} title={t("ads.figures.reportLabel")} />
+          )}
         </div>
       </div>
       <p className="muted ads-compared">
         {t("ads.figures.compared", { previous: before, days: formatCount(period.days) })}
       </p>
-      <KeyFigureCards label={t("ads.figures.title")} className="ads-summary" figures={adsFigures()} current={figures.totals} previous={figures.previous} period={period} />
+      <KeyFigureCards label={t("ads.figures.title")} className="ads-summary" figures={adsFigures()} current={figures?.totals ?? null} previous={figures?.previous ?? null} period={period} />
     </section>
   );
 });
@@ -288,36 +281,33 @@ const Pacing = memo(function Pacing(p: { kpi: AdsKpi; figures: AdsFigures; start
 
 export function AdsView(p: AdsViewProps) {
   let body: ReactNode;
-  if (p.figures === null) {
-    body =
-      p.phase.kind === "failed" ? (
-        <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />
-      ) : (
-        <Skeleton brand={p.brand} channel={p.channel} start={p.start} end={p.end} table={p.table} />
-      );
+  if (p.figures === null && p.phase.kind === "failed") {
+    body = <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />;
   } else {
-    const empty = hasNoAds(p.figures);
+    // One tree from the first load to the figures: the key figures' section stays the same elements (issue 19).
+    const empty = p.figures !== null && hasNoAds(p.figures);
     body = (
-      <div aria-busy={p.phase.kind === "loading"} className="ads-body">
-        {p.phase.kind === "failed" && <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
-        {p.phase.kind === "loading" && (
+      <div aria-busy={p.phase.kind === "loading"} className={p.figures === null ? "ads-body ads-skeleton" : "ads-body"}>
+        {p.figures === null && <progress className="visually-hidden" aria-label={t("ads.loading")} />}
+        {p.figures !== null && p.phase.kind === "failed" && <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />}
+        {p.figures !== null && p.phase.kind === "loading" && (
           <p className="muted ads-updating" role="status">
             {t("ads.updating")}
           </p>
         )}
         <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} />
-        {empty ? (
+        {p.figures === null ? (
+          <Places />
+        ) : empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-megaphone" aria-hidden="true" />
             <p className="empty-title">{noAds()}</p>
             <p className="muted">{t("ads.noAdsHint")}</p>
           </div>
         ) : (
-          <>
-            <Charts brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} onFilter={p.onFilter} />
-          </>
+          <Charts brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} onFilter={p.onFilter} />
         )}
-        {p.kpi !== null && <Pacing kpi={p.kpi} figures={p.figures} start={p.start} end={p.end} today={p.today} />}
+        {p.figures !== null && p.kpi !== null && <Pacing kpi={p.kpi} figures={p.figures} start={p.start} end={p.end} today={p.today} />}
         {!empty && p.table}
       </div>
     );

@@ -17,7 +17,7 @@ import type { ChartCard, ClickValue } from "@/components/charts/chartCard";
 import "@/components/charts/chartCard.css";
 import { captionLine } from "@/components/export/imageLayout";
 import { ChartFilters } from "@/components/figures/ChartFilters";
-import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/FigureCard";
+import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { ExportButtons } from "@/components/export/ExportButtons";
 import { engagementCard, followersCard, heatmapCard, keyFiguresTable, maFigures, pagesTable, reachCard, typesCard } from "@/features/ma/maFormat";
 import { formatDay } from "@/components/format/dates";
@@ -55,51 +55,46 @@ export interface MaViewProps {
 
 const BUTTON = "p-button p-component p-button-sm";
 
-const KeyFigures = memo(function KeyFigures({ brand, channel, figures }: { brand: string; channel: string; figures: SocialFigures }) {
-  const table = useMemo(() => keyFiguresTable(figures), [figures]);
-  const period: PreviousPeriod = { ...figures.previous, days: figures.range.days };
-  const figuresShown = maFigures();
+/**
+ * The key figures: the range against the previous period of equal length. Before the first answer
+ * (figures null) the same section holds the heading, the comparison and the cards with their
+ * labels and definitions and a placeholder for each value: the same elements stay when the figures
+ * come, so nothing moves or paints again (issue 19).
+ */
+const KeyFigures = memo(function KeyFigures({ brand, channel, figures, start, end }: { brand: string; channel: string; figures: SocialFigures | null; start: string; end: string }) {
+  const table = useMemo(() => (figures === null ? null : keyFiguresTable(figures)), [figures]);
+  const period: PreviousPeriod = figures === null ? previousPeriod({ start, end }) : { ...figures.previous, days: figures.range.days };
+  const range = figures === null ? { start, end } : figures.range;
   return (
     <section className="ma-figures" aria-labelledby="ma-figures-title">
       <div className="chart-card-head">
         <h2 id="ma-figures-title">{t("ma.keyFigures.title")}</h2>
         <div className="chart-card-actions">
-          <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start: figures.range.start, end: figures.range.end })} label={t("ma.keyFigures.what")} />
-          <CsvButton table={table} name={`MA key figures ${figures.range.start} ${figures.range.end}`} title={t("ma.keyFigures.what")} />
+          <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start: range.start, end: range.end })} label={t("ma.keyFigures.what")} />
+          {table === null ? (
+            <ExportButtons title={t("ma.keyFigures.what")} onCsv={noCsv} disabled />
+          ) : (
+            <CsvButton table={table} name={`MA key figures ${range.start} ${range.end}`} title={t("ma.keyFigures.what")} />
+          )}
         </div>
       </div>
       <p className="muted ma-compared">
-        {t("ma.keyFigures.compared", { start: formatDay(figures.previous.start), end: formatDay(figures.previous.end), days: figures.range.days })}
+        {t("ma.keyFigures.compared", { start: formatDay(period.start), end: formatDay(period.end), days: period.days })}
       </p>
-      <KeyFigureCards label={t("ma.keyFigures.title")} className="ma-summary" figures={figuresShown} current={figures.totals} previous={figures.previousTotals} period={period} />
+      <KeyFigureCards label={t("ma.keyFigures.title")} className="ma-summary" figures={maFigures()} current={figures?.totals ?? null} previous={figures?.previousTotals ?? null} period={period} />
     </section>
   );
 });
 
 /**
- * The page before its first answer (issue 19): the key figures' heading, actions, comparison and
- * cards (labels and definitions, a placeholder for each value), then blocks the height of the
- * chart cards and of the pages compared, so the layout is painted at once and nothing moves when
- * the figures come. The posts table is its own load and shows from the start.
+ * The rest of the page before its first answer (issue 19), under the key figures (which
+ * `KeyFigures` shows already): blocks the height of the chart cards and of the pages compared, so
+ * the layout is painted at once and nothing moves when the figures come. The posts table is its
+ * own load and shows from the start.
  */
-function Skeleton({ brand, channel, start, end, posts }: { brand: string; channel: string; start: string; end: string; posts: ReactNode }) {
-  const previous = previousPeriod({ start, end });
+function Places() {
   return (
-    <div className="ma-body ma-skeleton">
-      <progress className="visually-hidden" aria-label={t("ma.loadingLabel")} />
-      <section className="ma-figures" aria-labelledby="ma-figures-title">
-        <div className="chart-card-head">
-          <h2 id="ma-figures-title">{t("ma.keyFigures.title")}</h2>
-          <div className="chart-card-actions">
-            <AddToReportButton target={reportTarget("ma.figures", { brand, channel, start, end })} label={t("ma.keyFigures.what")} />
-            <ExportButtons title={t("ma.keyFigures.what")} onCsv={noCsv} disabled />
-          </div>
-        </div>
-        <p className="muted ma-compared">
-          {t("ma.keyFigures.compared", { start: formatDay(previous.start), end: formatDay(previous.end), days: previous.days })}
-        </p>
-        <FigureCardsSkeleton label={t("ma.keyFigures.title")} className="ma-summary" cards={maFigures()} />
-      </section>
+    <>
       <div className="chart-grid" aria-hidden="true">
         <div className="chart-card ma-chart-skeleton"><div className="skeleton-block" /></div>
         <div className="chart-card ma-chart-skeleton"><div className="skeleton-block" /></div>
@@ -108,8 +103,7 @@ function Skeleton({ brand, channel, start, end, posts }: { brand: string; channe
         <div className="chart-card chart-card-wide ma-chart-skeleton ma-chart-skeleton-wide"><div className="skeleton-block" /></div>
       </div>
       <div className="chart-card ma-pages ma-chart-skeleton ma-pages-skeleton" aria-hidden="true"><div className="skeleton-block" /></div>
-      {posts}
-    </div>
+    </>
   );
 }
 
@@ -173,24 +167,21 @@ export const NO_SOCIAL_DATA = "No posts or page figures in this range.";
 
 export function MaView(p: MaViewProps) {
   let body: ReactNode;
-  if (p.figures === null) {
-    body =
-      p.phase.kind === "failed" ? (
-        <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />
-      ) : (
-        <Skeleton brand={p.brand} channel={p.channel} start={p.start} end={p.end} posts={p.posts} />
-      );
+  if (p.figures === null && p.phase.kind === "failed") {
+    body = <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />;
   } else {
-    const empty = hasNoSocialData(p.figures);
+    // One tree from the first load to the figures: the key figures' section stays the same elements (issue 19).
+    const empty = p.figures !== null && hasNoSocialData(p.figures);
     body = (
-      <div aria-busy={p.phase.kind === "loading"} className="ma-body">
-        {p.phase.kind === "failed" && <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />}
-        {p.phase.kind === "loading" && (
+      <div aria-busy={p.phase.kind === "loading"} className={p.figures === null ? "ma-body ma-skeleton" : "ma-body"}>
+        {p.figures === null && <progress className="visually-hidden" aria-label={t("ma.loadingLabel")} />}
+        {p.figures !== null && p.phase.kind === "failed" && <LoadFailure title={t("ma.failed")} error={p.phase.error} onRetry={p.onRetry} />}
+        {p.figures !== null && p.phase.kind === "loading" && (
           <p className="muted ma-updating" role="status">
             {t("ma.updating")}
           </p>
         )}
-        <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} />
+        <KeyFigures brand={p.brand} channel={p.channel} figures={p.figures} start={p.start} end={p.end} />
         {empty ? (
           <div className="empty-state" role="status">
             <i className="pi pi-facebook" aria-hidden="true" />
@@ -199,8 +190,14 @@ export function MaView(p: MaViewProps) {
           </div>
         ) : (
           <>
-            <Charts brand={p.brand} channel={p.channel} figures={p.figures} onFilter={p.onFilter} />
-            <PagesCompared figures={p.figures} onFilter={p.onFilter} />
+            {p.figures === null ? (
+              <Places />
+            ) : (
+              <>
+                <Charts brand={p.brand} channel={p.channel} figures={p.figures} onFilter={p.onFilter} />
+                <PagesCompared figures={p.figures} onFilter={p.onFilter} />
+              </>
+            )}
             {p.posts}
           </>
         )}
