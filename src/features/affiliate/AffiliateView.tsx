@@ -59,6 +59,11 @@ export const platformLabel = (choice: string): string => (choice === ALL_PLATFOR
 /** A range as shown: its days in the user's calendar. */
 const rangeText = (start: string, end: string): string => t("affiliate.range", { start: formatDay(start), end: formatDay(end) });
 
+/** Where the GMV goes in the comparison sentence, whatever the language puts around it. */
+const GMV_MARK = "\u0000gmv\u0000";
+/** A GMV of the usual length, the width of the placeholder before the answer. */
+const TYPICAL_GMV = 1_234_567.89;
+
 /**
  * The key figures: the range against the previous period of equal length. Before the first answer
  * (figures null) the same section holds the heading, the progress where the exports will be, the
@@ -69,6 +74,9 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
   const range = rangeText(start, end);
   const before = rangeText(period.start, period.end);
   const table = useMemo(() => (figures === null ? null : keyFiguresTable(figures, range, before)), [figures, range, before]);
+  // The GMV is the sentence's one value from the answer: before it, a placeholder of a typical
+  // value's width in its place, so the sentence keeps its lines (no layout shift).
+  const [head, tail = ""] = t("affiliate.figures.compared", { previous: before, days: formatCount(period.days), gmv: GMV_MARK }).split(GMV_MARK);
   return (
     <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
       <div className="chart-card-head">
@@ -87,7 +95,15 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
         )}
       </div>
       <p className="muted affiliate-compared">
-        {t("affiliate.figures.compared", { previous: before, days: formatCount(period.days), gmv: figures === null ? "…" : money(figures.commerceGmv) })}
+        {head}
+        {figures === null ? (
+          <span className="skeleton-text" aria-hidden="true">
+            {money(TYPICAL_GMV)}
+          </span>
+        ) : (
+          <span>{money(figures.commerceGmv)}</span>
+        )}
+        {tail}
       </p>
       {figures === null ? (
         <FigureCardsSkeleton label={t("affiliate.figures.title")} className="affiliate-summary" cards={affiliateFigures()} />
