@@ -60,9 +60,36 @@ test.describe("the brand font after sign-in (defect 1)", () => {
     // Prompt's Thai face covers Thai only (U+0E01–0E5B): a face covering everything would hide
     // the Latin one, or the other way round, and Thai would fall back to a system font.
     expect(thai.some((f) => /^"?Prompt"? 400 .*U\+E01-E5B/i.test(f)), thai.join("\n")).toBe(true);
-    expect(thai.filter((f) => /^"?Prompt"? .*U\+0-10FFFF/i.test(f)), thai.join("\n")).toEqual([]);
+    // (Its stand-in while loading, "Prompt Fallback", is another family: local fonts, every character.)
+    expect(thai.filter((f) => /^"?Prompt"? \d+ .*U\+0-10FFFF/i.test(f)), thai.join("\n")).toEqual([]);
     expect(fontRequests.some((p) => /prompt-thai/i.test(p))).toBe(true);
     expect(fontRequests.filter((p) => /inter/i.test(p))).toEqual([]);
+  });
+
+  test("while Prompt loads, its stand-in takes the same room, so the swap moves nothing (issue 19)", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    await page.goto("/brandEx");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const widths = await page.evaluate(async () => {
+      const text = "Compared with 2023-10-03 to 2023-12-31, the 90 days before. Key figures: reach, engagements, followers.";
+      const canvas = document.createElement("canvas").getContext("2d")!;
+      const measure = async (font: string) => {
+        await document.fonts.load(font, text);
+        canvas.font = font;
+        const m = canvas.measureText(text);
+        return { width: m.width, height: m.fontBoundingBoxAscent + m.fontBoundingBoxDescent };
+      };
+      const out: Record<string, { prompt: { width: number; height: number }; standIn: { width: number; height: number } }> = {};
+      for (const weight of [400, 500, 600]) {
+        out[weight] = { prompt: await measure(`${weight} 16px Prompt`), standIn: await measure(`${weight} 16px "Prompt Fallback"`) };
+      }
+      return out;
+    });
+    for (const [weight, { prompt, standIn }] of Object.entries(widths)) {
+      // Within 2 % of Prompt's width and line box (a plain Arial is 8 % narrower and 26 % shorter).
+      expect(Math.abs(standIn.width / prompt.width - 1), `width at ${weight}`).toBeLessThan(0.02);
+      expect(Math.abs(standIn.height / prompt.height - 1), `line box at ${weight}`).toBeLessThan(0.02);
+    }
   });
 });
 

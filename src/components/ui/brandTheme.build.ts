@@ -40,7 +40,7 @@ const BRAND_VARIABLES = `:root {
   --focus-ring: 0 0 0 0.2rem var(--primary-focus);
   /* The theme sets Inter on :root itself (and would download its 345 KB font): Prompt, with its
      Thai glyphs, everywhere instead. */
-  --font-family: Prompt, "Noto Sans Thai", system-ui, sans-serif;
+  --font-family: Prompt, "Prompt Fallback", "Noto Sans Thai", system-ui, sans-serif;
   --font-feature-settings: normal;
   font-family: var(--font-family);
   font-feature-settings: normal;
