@@ -127,7 +127,7 @@ describe("GET /healthz", () => {
 });
 
 describe("compression", () => {
-  it("serves the web app's files gzipped to a browser that accepts it, and API answers uncompressed", async () => {
+  it("serves the web app's files and the API's answers of 1 KB and more gzipped to a browser that accepts it", async () => {
     const { mkdirSync } = await import("node:fs");
     mkdirSync(path.join(s.config.staticDir, "assets"), { recursive: true });
     writeFileSync(path.join(s.config.staticDir, "assets", "app-abc123.js"), `console.log(${JSON.stringify("x".repeat(5000))});`);
@@ -138,9 +138,17 @@ describe("compression", () => {
     const { gunzipSync } = await import("node:zlib");
     expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain("xxxxx");
 
+    // A page's figures (issue 19): tens of KB of JSON, several times smaller gzipped.
     const api = await s.app.request("/user/getdata", { headers: { "Accept-Encoding": "gzip", Authorization: `Bearer ${token}` } });
     expect(api.status).toBe(200);
-    expect(api.headers.get("Content-Encoding")).toBeNull();
+    expect(api.headers.get("Content-Encoding")).toBe("gzip");
+    expect(api.headers.get("Vary")).toContain("Accept-Encoding");
+    const body = gunzipSync(Buffer.from(await api.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toHaveProperty("user");
+    // A client that does not ask for it gets the JSON as it is.
+    const plain = await s.app.request("/user/getdata", { headers: { Authorization: `Bearer ${token}` } });
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(JSON.parse(await plain.text())).toEqual(JSON.parse(body));
   });
 
   it("sends the build's brotli file to a browser that accepts brotli, the gzip file to one that accepts gzip only (issue 19)", async () => {
