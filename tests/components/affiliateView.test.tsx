@@ -126,12 +126,15 @@ describe("the Affiliate figure cards", () => {
     const host = await render(<AffiliateView {...props({ figures: null, phase: { kind: "loading" } })} />);
     const compared = host.querySelector(".affiliate-compared");
     const heading = host.querySelector("#affiliate-figures-title");
+    const definition = host.querySelector(".figure-definition");
     // The GMV's place holds a typical value on a placeholder bar, hidden from assistive technology.
     expect(compared?.querySelector('.skeleton-text[aria-hidden="true"]')?.textContent).toBe("฿1,234,567.89");
     await act(async () => root?.render(<AffiliateView {...props()} />));
     expect(host.querySelector('progress[aria-label="Loading the affiliate figures"]')).toBeNull();
     expect(host.querySelector(".affiliate-compared")).toBe(compared);
     expect(host.querySelector("#affiliate-figures-title")).toBe(heading);
+    expect(host.querySelector(".figure-definition")).toBe(definition);
+    expect(host.querySelector(".figure-card-pending")).toBeNull();
     expect(compared?.querySelector(".skeleton-text")).toBeNull();
     expect(compared?.textContent).toMatch(/GMV on the same platforms was ฿[\d,]+\.\d\d\.$/);
   });

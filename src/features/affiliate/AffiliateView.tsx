@@ -20,7 +20,7 @@ import { AddToReportButton } from "@/components/cir/AddToReportButton";
 import "@/components/charts/chartCard.css";
 import "@/components/figures/chartFilters.css";
 import { captionLine } from "@/components/export/imageLayout";
-import { FigureCardsSkeleton, KeyFigureCards } from "@/components/figures/FigureCard";
+import { KeyFigureCards } from "@/components/figures/FigureCard";
 import { LoadFailure } from "@/components/figures/LoadFailure";
 import { formatCount } from "@/components/format/numbers";
 import { Select } from "@/components/ui/Select";
@@ -105,18 +105,15 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
         )}
         {tail}
       </p>
-      {figures === null ? (
-        <FigureCardsSkeleton label={t("affiliate.figures.title")} className="affiliate-summary" cards={affiliateFigures()} />
-      ) : (
-        <KeyFigureCards
-          label={t("affiliate.figures.title")}
-          className="affiliate-summary"
-          figures={affiliateFigures().map((k) => ({ ...k, value: (p: Period) => k.value(figures, p) }))}
-          current="current"
-          previous="previous"
-          period={period}
-        />
-      )}
+      {/* Pending cards before the answer, the same elements as the figures' cards after it. */}
+      <KeyFigureCards
+        label={t("affiliate.figures.title")}
+        className="affiliate-summary"
+        figures={affiliateFigures().map((k) => ({ ...k, value: (p: Period) => (figures === null ? null : k.value(figures, p)) }))}
+        current={figures === null ? null : "current"}
+        previous={figures === null ? null : "previous"}
+        period={period}
+      />
     </section>
   );
 }
