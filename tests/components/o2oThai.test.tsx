@@ -72,7 +72,7 @@ describe("O2O in Thai", () => {
         <O2oView
           phase={{ kind: "noCampaigns" }}
           tab="vistors_insight"
-          range={null}
+          range={{ start: "2024-09-01", end: "2024-09-30" }}
           today="2024-09-30"
           campaigns={[]}
           campaignId={null}

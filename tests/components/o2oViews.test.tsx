@@ -246,11 +246,12 @@ describe("O2oView: states", () => {
     expect(q(host, '[role="img"]')).toBeNull();
   });
 
-  it("keeps the campaign selector's and the range's places while the page starts", async () => {
-    const { host } = await render({ kind: "starting" }, { range: null, campaigns: [], campaignId: null });
+  it("keeps the campaign selector's place while the campaigns load, and shows the range it already knows", async () => {
+    const { host } = await render({ kind: "campaignsLoading" }, { campaigns: [], campaignId: null });
     expect(all(host, '.o2o-campaign[aria-hidden="true"]')).toHaveLength(1);
-    expect(all(host, '.o2o-range[aria-hidden="true"]')).toHaveLength(1);
-    expect(q(host, "progress")).not.toBeNull();
+    expect(labelled(host, "Campaign")).toBeNull();
+    expect(q<HTMLInputElement>(host, "fieldset input")?.value).toBe("2024-03-01");
+    expect(q(host, "progress")?.getAttribute("aria-label")).toBe("Loading Visitors insight");
   });
 
   it("shows why a tab failed, and Try again asks for a retry", async () => {
@@ -275,12 +276,6 @@ describe("O2oView: states", () => {
     expect(q(host, '[role="status"]')?.textContent).toContain("You have no o2o campaigns yet.");
     expect(q(host, '[role="tablist"]')).toBeNull();
     expect(q(host, "fieldset")).toBeNull();
-  });
-
-  it("shows the header without a range while the default range is worked out", async () => {
-    const { host } = await render({ kind: "starting" }, { range: null, campaigns: [], campaignId: null });
-    expect(q(host, "fieldset")).toBeNull();
-    expect(q(host, "progress")?.getAttribute("aria-label")).toBe("Loading Visitors insight");
   });
 });
 

@@ -92,6 +92,9 @@ test("opens on Visitors insight with the demo figures, the daily chart and the h
   // The demo measured the three months before too: each total says how it changed, in words.
   await expect(card("Shows").nth(1)).toHaveText(/(up|down) [\d,]+\.\d % on the previous \d+ days \(\d{4}-\d\d-\d\d – \d{4}-\d\d-\d\d\), (good|bad)$|no change on the previous/);
   await expect(page.getByRole("img", { name: /^Average shows by weekday \(Monday first\) and Bangkok hour\. Busiest: \w+day \d\d:00/ })).toBeVisible();
+  // The header's two report buttons say which is which, in words a sighted user reads too.
+  await expect(page.getByRole("button", { name: "Add the store screen figures to a report" })).toHaveText("Add figures to report");
+  await expect(page.getByRole("button", { name: "Add views over time to a report" })).toHaveText("Add views to report");
 
   expect(paths(calls)).toEqual(["/campaign/structure", ...TAB_PATHS["Visitors insight"]].sort());
   // The three months to today: one range per day for the daily chart and the heatmap.

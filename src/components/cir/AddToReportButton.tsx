@@ -20,7 +20,11 @@ export interface AddToReportTarget {
 
 const AddToReportDialog = lazy(guardedImport(() => import("./AddToReportDialog")));
 
-export function AddToReportButton({ target, label }: { target: AddToReportTarget; label: string }) {
+/**
+ * `label` names what is added, in the button's accessible name and the dialog; `text` replaces the
+ * visible "Add to report" where two such buttons stand side by side (O2O's header).
+ */
+export function AddToReportButton({ target, label, text }: { target: AddToReportTarget; label: string; text?: string }) {
   const permissions = useSelector(authActor, selectPermissions);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -31,13 +35,13 @@ export function AddToReportButton({ target, label }: { target: AddToReportTarget
         type="button"
         className="add-to-report"
         aria-label={t("cir.add.buttonLabel", { label })}
-        title={t("cir.add.title")}
+        title={text ?? t("cir.add.title")}
         onClick={() => {
           setWanted(true);
           setOpen(true);
         }}
       >
-        <i className="pi pi-file-plus" aria-hidden="true" /> {t("cir.add.title")}
+        <i className="pi pi-file-plus" aria-hidden="true" /> {text ?? t("cir.add.title")}
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -32,8 +32,6 @@ const TAB_LABEL = {
 
 /** What the page can show now. */
 export type O2oPhase =
-  /** The default range is being worked out (before anything is asked). */
-  | { readonly kind: "starting" }
   | { readonly kind: "campaignsLoading" }
   | { readonly kind: "campaignsFailed"; readonly error: string }
   | { readonly kind: "noCampaigns" }
@@ -51,8 +49,8 @@ export interface O2oViewProps {
   /** Today's Bangkok day: the latest end date the range may have. */
   today: string;
   tab: O2oTabId;
-  /** null until the default range is known. */
-  range: O2oRange | null;
+  /** Known from the start: the link's, or the default range (domain/o2oRange.ts). */
+  range: O2oRange;
   campaigns: readonly Pick<O2oCampaign, "id" | "name">[];
   campaignId: number | null;
   phase: O2oPhase;
@@ -212,43 +210,19 @@ function Loading({ label, tab }: { label: string; tab: O2oTabId }) {
   );
 }
 
-/** The campaign selector's and the range's places while the campaigns and the range load. */
-function ControlPlaces({ campaign, range }: { campaign: boolean; range: boolean }) {
+/** The campaign selector's place while the campaigns load. */
+function CampaignPlace() {
   return (
-    <>
-      {campaign && (
-        <div className="o2o-campaign" aria-hidden="true">
-          <span>{t("o2o.campaign")}</span>
-          <span className="skeleton-block o2o-place-select" />
-        </div>
-      )}
-      {range && (
-        <div className="o2o-range" aria-hidden="true">
-          <div className="o2o-place-fieldset">
-            <span className="o2o-place-legend">{t("o2o.range.legend")}</span>
-            <span className="o2o-place-fields">
-              <span className="o2o-place-field">
-                <span>{t("o2o.range.from")}</span>
-                <span className="skeleton-block o2o-place-input" />
-              </span>
-              <span className="o2o-place-field">
-                <span>{t("o2o.range.to")}</span>
-                <span className="skeleton-block o2o-place-input" />
-              </span>
-              <span className="skeleton-block o2o-place-apply" />
-            </span>
-          </div>
-        </div>
-      )}
-    </>
+    <div className="o2o-campaign" aria-hidden="true">
+      <span>{t("o2o.campaign")}</span>
+      <span className="skeleton-block o2o-place-select" />
+    </div>
   );
 }
-
 
 function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRetry: () => void }) {
   const label = labelOf(tab);
   switch (phase.kind) {
-    case "starting":
     case "campaignsLoading":
     case "tabLoading":
       return <Loading label={t("o2o.loadingTab", { tab: label })} tab={tab} />;
@@ -264,8 +238,8 @@ function TabBody({ phase, tab, onRetry }: { phase: O2oPhase; tab: O2oTabId; onRe
 export function O2oView(props: O2oViewProps) {
   const { phase, tab, range, today, campaigns, campaignId, kept = [], onTab, onRange, onCampaign, onRetry, brand, canReport = false } = props;
   const withTabs = phase.kind !== "noCampaigns" && phase.kind !== "campaignsFailed";
-  // The campaigns or the range are still on their way: their controls keep their places.
-  const starting = phase.kind === "starting" || phase.kind === "campaignsLoading";
+  // The campaigns are still on their way: their selector and the report buttons keep their places.
+  const starting = phase.kind === "campaignsLoading";
   // One panel per tab that has something to show: the active one, and the loaded ones (hidden).
   const panels = new Set<O2oTabId>([tab, ...kept.map((k) => k.tab)]);
   return (
@@ -273,17 +247,14 @@ export function O2oView(props: O2oViewProps) {
       <header className="o2o-header">
         <h1 id="page-title">{pageTitle()}</h1>
         <div className="o2o-controls">
-          {/* Before the campaigns and the range are known, their places (issue 19). */}
-          {campaigns.length > 0 ? <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} /> : <ControlPlaces campaign={starting} range={false} />}
-          {range !== null && phase.kind !== "noCampaigns" && (
-            <RangeControl key={`${range.start}|${range.end}`} range={range} today={today} onRange={onRange} />
-          )}
-          <ControlPlaces campaign={false} range={range === null && starting} />
+          {/* Before the campaigns are known, the selector's place (issue 19). */}
+          {campaigns.length > 0 ? <CampaignSelect campaigns={campaigns} campaignId={campaignId} onCampaign={onCampaign} /> : starting && <CampaignPlace />}
+          {phase.kind !== "noCampaigns" && <RangeControl key={`${range.start}|${range.end}`} range={range} today={today} onRange={onRange} />}
         </div>
-        {withTabs && brand !== undefined && range !== null && campaignId !== null ? (
+        {withTabs && brand !== undefined && campaignId !== null ? (
           <div className="chart-card-actions o2o-report-actions">
-            <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.figures")} />
-            <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.views")} />
+            <AddToReportButton target={reportTarget("o2o.figures", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.figures")} text={t("o2o.report.figuresButton")} />
+            <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.views")} text={t("o2o.report.viewsButton")} />
           </div>
         ) : (
           starting && canReport && <div className="chart-card-actions o2o-report-actions o2o-report-place" aria-hidden="true" />
