@@ -14,7 +14,8 @@
  * the main thread too.
  *
  * Written for plotly.js-cartesian-dist-min 4.x; a bundle of another shape fails the build (a test
- * runs this on the installed bundle). */
+ * runs this on the installed bundle).
+ */
 import type { Plugin } from "vite";
 
 const BUNDLE = /plotly\.js-cartesian-dist-min[\\/]plotly-cartesian\.min\.js$/;
