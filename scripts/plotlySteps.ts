@@ -5,7 +5,7 @@
  * transform keeps every module as it is and changes only the bundle's frame: the UMD wrapper and
  * esbuild's IIFE go, so the bundle's declarations are an ES module's top level (compiled while the
  * file streams in), and instead of running the entry the module hands back the initialisers in
- * bundle order and the entry (`export default { __steps, __entry }`).
+ * bundle order and the entry (`export default { __steps, __entry, __drawSteps }`).
  * `src/components/charts/plotlyLoader.ts` runs the initialisers a few at a time, yielding to the
  * browser between slices, then the entry, whose modules are all ready by then. A module that needs
  * another not run yet runs it (the initialisers cache their module), so any order gives the same
@@ -26,9 +26,21 @@ const OPENING = /\(\s*function\s*\(root, factory\)[\s\S]*?"use strict";var ([\w$
 const CLOSING = /window\.Plotly = ([\w$]+);\s*return \1;\s*\}\)\);\s*$/;
 
 /**
+ * The draw of a graph (`_doPlot`, behind `newPlot` and a `react` that redraws): after defaults and
+ * calculation it runs a sequence of steps (framework, margins, axes, traces, final draw, ...)
+ * through `Lib.syncOrAsync`, which goes on at once from one step to the next unless a step hands
+ * back a promise, and `_doPlot` hands back a promise either way. Its one call is routed through
+ * `__drawRunner` when the app has set one (`__drawSteps`): `plotlyLoader.ts` runs the steps with
+ * the browser free to paint and answer input between them, so a chart's first draw is not one
+ * long task. Other `syncOrAsync` calls stay as they are: some of them do not wait for what it
+ * hands back.
+ */
+const DRAW_SEQUENCE = /(\.push\(([\w$]+)\.drawData,\2\.finalDraw,[^;]*\);var [\w$]+=)([\w$]+)\.syncOrAsync\(([\w$]+),([\w$]+)\);/g;
+
+/**
  * The bundle as an ES module whose top level is the bundle's own: its helpers and its module
  * initialisers are declared, none is run, and the module's default export hands them back with
- * the entry (`{ __steps, __entry }`).
+ * the entry (`{ __steps, __entry, __drawSteps }`).
  *
  * Why the top level: the browser compiles a module's top level while the file downloads (script
  * streaming, off the main thread), but a function is compiled when it is first called, on the main
@@ -52,10 +64,15 @@ export function plotlyInSteps(code: string): string {
   const declared = new RegExp(`[,;\\s(]([\\w$]+)=(?:${escape(commonJs)}|${escape(esm)})\\(`, "g");
   const steps = [...new Set([...body.matchAll(declared)].map((m) => m[1]!))].filter((name) => name !== entry);
   if (steps.length < 100) throw new Error(`plotly-in-steps: only ${steps.length} modules found in the Plotly bundle`);
+  const draws = [...body.matchAll(DRAW_SEQUENCE)];
+  if (draws.length !== 1) throw new Error(`plotly-in-steps: the draw sequence's call found ${draws.length} times in the Plotly bundle, not once`);
+  const drawn = body.replace(DRAW_SEQUENCE, (_all, before: string, _subroutines: string, lib: string, sequence: string, graph: string) =>
+    `${before}(__drawRunner||${lib}.syncOrAsync)(${sequence},${graph});`);
   // The licence header before the wrapper and the licence comments after the IIFE stay.
   const header = code.slice(0, opening.index);
   const licences = code.slice(end.index + end[0].length, closing.index);
-  return `${header}${body}\nexport default{__steps:[${steps.join(",")}],__entry:${entry}};\n${licences}`;
+  return `${header}var __drawRunner=null;${drawn}\n`
+    + `export default{__steps:[${steps.join(",")}],__entry:${entry},__drawSteps:function(r){__drawRunner=r}};\n${licences}`;
 }
 
 /**

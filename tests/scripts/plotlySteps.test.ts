@@ -15,7 +15,7 @@ describe("Plotly's bundle handed back in steps (issue 19)", () => {
   it("hands back the module initialisers and the entry instead of running the entry", () => {
     expect(bundle).toMatch(/return ([\w$]+)\(\);\}\)\(\);/);
     expect(split).not.toMatch(/return ([\w$]+)\(\);\}\)\(\);/);
-    const steps = /export default\{__steps:\[([^\]]*)\],__entry:([\w$]+)\}/.exec(split);
+    const steps = /export default\{__steps:\[([^\]]*)\],__entry:([\w$]+),__drawSteps:/.exec(split);
     expect(steps).not.toBeNull();
     expect(steps![1]!.split(",").length).toBeGreaterThan(600);
     expect(steps![1]!.split(",")).not.toContain(steps![2]);
@@ -40,10 +40,20 @@ describe("Plotly's bundle handed back in steps (issue 19)", () => {
     }
   });
 
+  it("routes the one call that runs a graph's draw sequence through the runner the app sets, and no other", () => {
+    const calls = (code: string) => [...code.matchAll(/\.syncOrAsync\(/g)].length;
+    // One call fewer of Plotly's own runner: the draw's, which now names the app's runner first.
+    expect(calls(split)).toBe(calls(bundle) - 1);
+    expect(split).toMatch(/\.push\(([\w$]+)\.drawData,\1\.finalDraw,[^;]*\);var [\w$]+=\(__drawRunner\|\|[\w$]+\.syncOrAsync\)\([\w$]+,[\w$]+\);/);
+    expect(split).toMatch(/^var __drawRunner=null;/m);
+  });
+
   it("refuses a bundle of another shape instead of building a broken chart chunk", () => {
     expect(() => plotlyInSteps("module.exports = 1;")).toThrow(/helpers not found/);
     const unwrapped = bundle.replace(/window\.Plotly = Plotly;/, "");
     expect(() => plotlyInSteps(unwrapped)).toThrow(/UMD wrapper not found/);
+    const noDraw = bundle.replace(/\.drawData,([\w$]+)\.finalDraw/, ".drawData,$1.lastDraw");
+    expect(() => plotlyInSteps(noDraw)).toThrow(/draw sequence's call found 0 times/);
   });
 });
 

@@ -8,9 +8,16 @@ import type * as PlotlyTypes from "plotly.js";
 
 export const SLICE_MS = 30;
 
+/** One step of a graph's draw: it may hand back a promise, and the next step waits for it. */
+export type DrawStep = (graph: DrawnGraph) => unknown;
+/** Plotly's graph div, as far as the draw needs: Plotly.purge deletes its `_fullLayout`. */
+export interface DrawnGraph { _fullLayout?: unknown }
+
 interface PlotlyInSteps {
   __steps: Array<() => unknown>;
   __entry: () => unknown;
+  /** Sets how the steps of a graph's draw run (scripts/plotlySteps.ts); an older build has none. */
+  __drawSteps?: (runner: (steps: DrawStep[], graph: DrawnGraph) => unknown) => void;
 }
 
 const isInSteps = (value: unknown): value is PlotlyInSteps =>
@@ -18,6 +25,48 @@ const isInSteps = (value: unknown): value is PlotlyInSteps =>
 
 /** A new task: the browser may paint and handle input before it runs. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The main thread handed back to the browser in the middle of a draw: `scheduler.yield()` where
+ * the browser has it (Chromium 129 and later; the rest of the draw runs before tasks queued
+ * since, and without the 4 ms a chain of timeouts is held to), else a new task.
+ */
+const yieldToBrowser = (): Promise<void> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === "function" ? scheduler.yield() : nextTask();
+};
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof value === "object" && value !== null && typeof (value as PromiseLike<unknown>).then === "function";
+
+/**
+ * Time a graph's draw may keep the main thread before it yields. The draw's first slice also
+ * holds what ran before its steps in the same task (the React commit, Plotly's defaults and
+ * calculation, ~15 ms on a first chart here), and a step, once started, runs to its end (the
+ * longest, drawing the traces, ~20 ms on a first chart here): so a small budget.
+ */
+export const DRAW_SLICE_MS = 8;
+
+/**
+ * The steps of a graph's draw, in order, yielding to the browser once a slice has run longer than
+ * DRAW_SLICE_MS; a step that hands back a promise is waited for, as Plotly's own runner does. It
+ * hands back a promise when it yielded or waited, and nothing when every step ran at once (as
+ * Plotly's runner). A graph purged meanwhile (the chart left the page) is drawn no further.
+ */
+export function drawInSlices(steps: DrawStep[], graph: DrawnGraph): Promise<void> | undefined {
+  const rest = steps.slice();
+  const resume = () => (graph._fullLayout === undefined ? undefined : run());
+  function run(): Promise<void> | undefined {
+    const sliceStart = performance.now();
+    while (rest.length > 0) {
+      if (performance.now() - sliceStart > DRAW_SLICE_MS) return yieldToBrowser().then(resume);
+      const handed = rest.shift()!(graph);
+      if (isThenable(handed)) return Promise.resolve(handed).then(resume);
+    }
+    return undefined;
+  }
+  return run();
+}
 
 /** Plotly, its modules initialised slice by slice. */
 export async function readyPlotly<T>(bundle: unknown): Promise<T> {
@@ -35,6 +84,7 @@ export async function readyPlotly<T>(bundle: unknown): Promise<T> {
     }
   }
   await nextTask();
+  bundle.__drawSteps?.(drawInSlices);
   const plotly = bundle.__entry() as T;
   // The bundle's wrapper set window.Plotly to what the bundle returned: the real thing now.
   (globalThis as { Plotly?: unknown }).Plotly = plotly;
