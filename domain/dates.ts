@@ -5,9 +5,10 @@
 import { DateTime } from "luxon";
 import type { PeriodEntry } from "./entities";
 import { gregorianYearOf, yearIn, type CalendarSystem } from "./locale";
+import { BUSINESS_ZONE } from "./zone";
 
-/** The zone the business runs in; all calendar days and `updated_at` stamps are read there. */
-export const BUSINESS_ZONE = "Asia/Bangkok";
+/** The zone the business runs in (`./zone`, a module of its own so the entry can name it without luxon). */
+export { BUSINESS_ZONE };
 
 /** The presets of the date-range picker (spec §9), in the order they are offered. */
 export const DATE_PRESETS = ["Today", "Yesterday", "This month", "This year", "Last week", "Last month"] as const;

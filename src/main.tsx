@@ -11,6 +11,7 @@ import "@/styles.css";
 import { startLocale } from "@/app/locale";
 import { loadAppMessages } from "@/i18n/i18n";
 import { LocaleRoot } from "@/i18n/LocaleRoot";
+import { warmIntl } from "@/app/warmIntl";
 
 void setupInspector();
 rerunGuardsOnAuthChange();
@@ -25,6 +26,7 @@ if (root === null) throw new Error("index.html has no #root element");
 // The remembered language's messages (issue 18) load meanwhile, so the first paint speaks it
 // (English module messages come with the page's chunks).
 const locale = startLocale();
+warmIntl();
 if (needsShellRules(window.location.pathname)) {
   for (const route of router.getMatchedRoutes(window.location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
   await Promise.all([loadShellRules().catch(() => undefined), locale.then(loadAppMessages).catch(() => undefined)]);
