@@ -108,7 +108,7 @@ export function AdsTableView({ query, phase, onSort, onPage, onDrill, onUp, onRe
     if (table.level !== "ad") for (const r of table.rows) names.set(r.id, r.name);
   }
   return (
-    <section className="ads-table" aria-labelledby={headingId}>
+    <section className="ads-table skip-offscreen" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{title}</h2>
         <ExportButtons title={t("ads.table.exportTitle", { unit })} onCsv={onExport} disabled={exporting || table === null || table.total === 0} />

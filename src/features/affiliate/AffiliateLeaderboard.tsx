@@ -61,7 +61,7 @@ export function AffiliateLeaderboard({ figures, fileName, sort, picked, onSort, 
   const total = figures.byAffiliate.length + figures.others.affiliates;
   const columns = leaderboardColumns();
   return (
-    <section className="affiliate-leaderboard" aria-labelledby={headingId}>
+    <section className="affiliate-leaderboard skip-offscreen" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{t("affiliate.leaderboard.title")}</h2>
         <ExportButtons title={t("affiliate.leaderboard.exportTitle")} onCsv={exportCsv} disabled={rows.length === 0} />

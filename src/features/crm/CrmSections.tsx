@@ -53,7 +53,7 @@ function Card({ title, naming, csv, chart, layout = "beside", children }: CardPr
     downloadPng(graph, name("png"), naming.caption === undefined ? undefined : { title, subtitle: naming.caption }).catch(() => showToast({ severity: "error", summary: t("crm.card.pngFailed") }));
   };
   return (
-    <section className="crm-card" aria-labelledby={headingId}>
+    <section className="crm-card skip-offscreen" aria-labelledby={headingId}>
       <header className="crm-card-head">
         <h2 id={headingId}>{title}</h2>
         <ExportButtons title={title} csvVerb="Export" onCsv={() => downloadCsv(name("csv"), csv())} {...(chart !== undefined ? { onPng: savePng } : {})} />

@@ -288,7 +288,7 @@ const PlanVsActual = memo(function PlanVsActual({ detail }: { detail: KolCampaig
 
 const CampaignList = memo(function CampaignList({ campaigns, linkTo, start, end }: { campaigns: readonly KolCampaignSummary[]; linkTo: KolViewProps["linkTo"]; start: string; end: string }) {
   return (
-    <section className="kol-section" aria-labelledby="kol-campaigns-title">
+    <section className="kol-section skip-offscreen" aria-labelledby="kol-campaigns-title">
       <div className="chart-card-head">
         <h2 id="kol-campaigns-title">{t("kol.campaigns.title")}</h2>
         <ExportButtons title={t("kol.campaigns.exportTitle")} onCsv={() => exportRows(campaigns, campaignCsvColumns(), `KOL campaigns ${start} ${end}`)} disabled={campaigns.length === 0} />
@@ -476,7 +476,7 @@ const ScatterCard = memo(function ScatterCard({ kols, picked, campaign, caption,
 
 const ContentTable = memo(function ContentTable({ posts, campaign, narrowed }: { posts: readonly KolPostRow[]; campaign: string; narrowed: boolean }) {
   return (
-    <section className="kol-section" aria-labelledby="kol-content-title">
+    <section className="kol-section skip-offscreen" aria-labelledby="kol-content-title">
       <div className="chart-card-head">
         <h2 id="kol-content-title">{t("kol.content.title")}</h2>
         <ExportButtons title={t("kol.content.exportTitle")} onCsv={() => exportRows(posts, postsCsvColumns(), `KOL content ${campaign}`)} disabled={posts.length === 0} />
@@ -555,7 +555,7 @@ const BookingsTable = memo(function BookingsTable({ detail, actions }: { detail:
   const bookings = detail.bookings;
   const name = detail.campaign.name;
   return (
-    <section className="kol-section" aria-labelledby="kol-bookings-title">
+    <section className="kol-section skip-offscreen" aria-labelledby="kol-bookings-title">
       <div className="chart-card-head">
         <h2 id="kol-bookings-title">{t("kol.figure.bookings")}</h2>
         <div className="kol-head-actions">
@@ -662,7 +662,7 @@ function CampaignBody(p: KolViewProps & { detail: KolCampaignDetail; empty: bool
         </div>
       ) : (
         <>
-          <section className="kol-section" aria-labelledby="kol-leaderboard-title">
+          <section className="kol-section skip-offscreen" aria-labelledby="kol-leaderboard-title">
             <div className="chart-card-head">
               <h2 id="kol-leaderboard-title">{t("kol.leaderboard.title")}</h2>
               <ExportButtons title={t("kol.leaderboard.exportTitle")} onCsv={() => exportRows(p.leaderboard, leaderboardCsvColumns(), `KOL leaderboard ${name}`)} disabled={p.leaderboard.length === 0} />
@@ -724,7 +724,7 @@ function Loading({ label, text }: { label: string; text: string }) {
 function OverviewPlaces() {
   return (
     <>
-      <section className="kol-section" aria-labelledby="kol-campaigns-title">
+      <section className="kol-section skip-offscreen" aria-labelledby="kol-campaigns-title">
         <div className="chart-card-head">
           <h2 id="kol-campaigns-title">{t("kol.campaigns.title")}</h2>
           <ExportButtons title={t("kol.campaigns.exportTitle")} onCsv={noCsv} disabled />

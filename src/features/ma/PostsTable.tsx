@@ -72,7 +72,7 @@ export function PostsTable({ query, phase, onQuery, onSort, onRetry, onExport, e
   const first = posts === null || posts.total === 0 ? 0 : (posts.page - 1) * posts.pageSize + 1;
   const last = posts === null ? 0 : Math.min(posts.total, posts.page * posts.pageSize);
   return (
-    <section className="posts" aria-labelledby={headingId}>
+    <section className="posts skip-offscreen" aria-labelledby={headingId}>
       <div className="chart-card-head">
         <h2 id={headingId}>{t("ma.posts.title")}</h2>
         <ExportButtons title={t("ma.posts.exportTitle")} onCsv={onExport} disabled={exporting || posts === null || posts.total === 0} />
