@@ -100,7 +100,7 @@ export function AdsAutomation({ brand, start, end, campaigns }: AdsAutomationPro
   const onImported = useCallback(() => invalidatePageData(), []);
 
   return (
-    <section className="ads-automation skip-offscreen" aria-labelledby="ads-automation-title">
+    <section className="ads-automation" aria-labelledby="ads-automation-title">
       <div className="automation-head">
         <h2 id="ads-automation-title">{t("ads.automation.title")}</h2>
         <button type="button" className="p-button p-component p-button-sm p-button-outlined" onClick={() => setImporting(true)}>
