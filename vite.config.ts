@@ -7,11 +7,12 @@ import { plotlySteps } from "./scripts/plotlySteps";
 import { chunkGroupName } from "./scripts/chunkGroups";
 import { themeTrim } from "./scripts/themeTrim";
 import { precompress } from "./scripts/precompress";
+import { styleFirst } from "./scripts/styleFirst";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim(), precompress()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim(), styleFirst(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600,
