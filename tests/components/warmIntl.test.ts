@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { warmIntl } from "@/app/warmIntl";
 
-const { DateTimeFormat, NumberFormat } = Intl;
+const { DateTimeFormat, Locale, NumberFormat } = Intl;
 
 describe("warmIntl: ICU's first use in a task of its own (issue 19)", () => {
   afterEach(() => {
-    Object.assign(Intl, { DateTimeFormat, NumberFormat });
+    Object.assign(Intl, { DateTimeFormat, Locale, NumberFormat });
     vi.useRealTimers();
   });
 
-  it("makes a number format and a Bangkok date format in a later task, not in the caller's", () => {
+  it("makes the locale, a number format and a Bangkok date format each in a later task of its own, none in the caller's", () => {
     vi.useFakeTimers();
     const made: string[] = [];
     Object.assign(Intl, {
@@ -17,6 +17,12 @@ describe("warmIntl: ICU's first use in a task of its own (issue 19)", () => {
         constructor(locales?: string, options?: Intl.DateTimeFormatOptions) {
           super(locales, options);
           made.push(`date ${this.resolvedOptions().timeZone}`);
+        }
+      },
+      Locale: class extends Locale {
+        constructor(tag: string) {
+          super(tag);
+          made.push(`locale ${tag}`);
         }
       },
       NumberFormat: class extends NumberFormat {
@@ -28,7 +34,13 @@ describe("warmIntl: ICU's first use in a task of its own (issue 19)", () => {
     });
     warmIntl();
     expect(made).toEqual([]);
+    vi.advanceTimersToNextTimer();
+    expect(made).toEqual(["locale en-US"]);
+    vi.advanceTimersToNextTimer();
+    expect(made).toEqual(["locale en-US", "number"]);
+    vi.advanceTimersToNextTimer();
+    expect(made).toEqual(["locale en-US", "number", "date Asia/Bangkok"]);
     vi.runAllTimers();
-    expect(made).toEqual(["number", "date Asia/Bangkok"]);
+    expect(made).toHaveLength(3);
   });
 });
