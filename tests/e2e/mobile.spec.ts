@@ -95,6 +95,28 @@ test("the top bar folds its controls behind View options and stays within 12 % o
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
 
+for (const [path, call] of [["/affiliate", "/user/affiliate-figures"], ["/e-commerce", "/user/commerce-figures"]] as const) {
+  test(`${path}: the key figures do not move when their values come (the loading line keeps the head's height)`, async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${call}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${path}?${MONTH}`);
+    const figures = page.getByRole("region", { name: "Key figures", exact: true });
+    const cards = figures.locator("dl").first();
+    await expect(figures.getByRole("progressbar")).toBeVisible();
+    const before = (await cards.boundingBox())!;
+    release();
+    await expect(figures.getByRole("progressbar")).toHaveCount(0);
+    await expect(figures.getByRole("button", { name: /CSV/ })).toBeVisible();
+    const after = (await cards.boundingBox())!;
+    expect(Math.abs(after.y - before.y)).toBeLessThan(1);
+  });
+}
+
 test("E-Commerce Top products and GMV by region draw no tick label over another", async ({ page }, info) => {
   await signInQuickly(page, DEMO);
   await page.goto(`/e-commerce?${MONTH}`);

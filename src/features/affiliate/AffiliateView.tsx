@@ -82,7 +82,7 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
       <div className="chart-card-head">
         <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
         {table === null ? (
-          <div className="chart-card-actions affiliate-loading">
+          <div className="chart-card-actions chart-card-loading">
             <progress aria-label={t("affiliate.loading")} />
             <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
           </div>

@@ -135,7 +135,7 @@ function Skeleton() {
       <section className="commerce-figures" aria-labelledby="commerce-figures-title">
         <div className="chart-card-head">
           <h2 id="commerce-figures-title">{t("commerce.keyFigures.title")}</h2>
-          <div className="chart-card-actions commerce-loading">
+          <div className="chart-card-actions chart-card-loading">
             <progress aria-label={t("commerce.loading.label")} />
             <span aria-hidden="true">{t("commerce.loading.text")}</span>
           </div>
