@@ -1,10 +1,11 @@
 /**
  * Lighthouse 12.8 on the module pages (issue 19), for `npm run bench:web`: per page and preset
- * (desktop, mobile), the median of LH_RUNS runs of the performance score, FCP (Lighthouse's figure,
- * and `seen`: when the run's browser really painted), LCP, TBT and the longest main-thread task. Every run starts a new Chromium with an empty profile; a signed-in
- * page gets a fresh session from a real sign-in, put into localStorage on the app's origin before
- * Lighthouse loads the page (Lighthouse keeps storage then, `disableStorageReset`; the cache is
- * empty anyway, the profile is new).
+ * (desktop, mobile), the median of LH_RUNS runs of the performance score, FCP (Lighthouse's
+ * figure, and `seen`: when the run's browser really painted), LCP, TBT and the longest main-thread
+ * task. Every run starts a new Chromium with an empty profile; a signed-in page gets a fresh
+ * session from a real sign-in, put into localStorage on the app's origin before Lighthouse loads
+ * the page (Lighthouse keeps storage then, `disableStorageReset`; the cache is empty anyway, the
+ * profile is new).
  *
  * The longest task is read from the run's trace (Lighthouse's own main-thread task tree, the
  * top-level tasks of the page's renderer): its real duration on this machine. On the mobile
