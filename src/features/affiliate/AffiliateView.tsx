@@ -81,13 +81,14 @@ function KeyFigures({ brand, platform, figures, start, end, period }: { brand: s
     <section className="affiliate-figures" aria-labelledby="affiliate-figures-title">
       <div className="chart-card-head">
         <h2 id="affiliate-figures-title">{t("affiliate.figures.title")}</h2>
+        {/* Keyed: the buttons are a new element, not the progress line's box resized (a shift). */}
         {table === null ? (
-          <div className="chart-card-actions chart-card-loading">
+          <div key="loading" className="chart-card-actions chart-card-loading">
             <progress aria-label={t("affiliate.loading")} />
             <span aria-hidden="true">{t("affiliate.loadingVisible")}</span>
           </div>
         ) : (
-          <div className="chart-card-actions">
+          <div key="actions" className="chart-card-actions">
             <AddToReportButton target={reportTarget("affiliate.figures", { brand, start, end, platform })} label={t("affiliate.figures.reportLabel")} />
             {/* i18n-ignore: a file name */}
             <CsvButton table={table} name={`Affiliate key figures ${start} ${end}`} title={t("affiliate.figures.reportLabel")} />
