@@ -11,6 +11,7 @@ import { t } from "@/i18n/i18n";
 import { guardedImport } from "@/app/chunkReload";
 import { trapFocus } from "@/components/ui/focusTrap";
 import { useToastsRequested } from "@/app/toast";
+import { warmThaiFaces } from "@/app/warmFonts";
 import { accountDialogActor } from "@/features/account/accountDialogActor";
 import { filterDrawerActor } from "@/features/filters/filterDrawerActor";
 import { LoadingBar } from "@/features/shell/LoadingBar";
@@ -44,6 +45,8 @@ export function DefaultLayout() {
   // The narrow-screen menu is a modal overlay: focus moves in and stays there; a new page,
   // Escape or a click beside it closes it, and focus goes back to the Menu button.
   useEffect(() => setMenuOpen(false), [path]);
+  // Before the page's data shows its first ฿ (src/app/warmFonts.ts).
+  useEffect(() => warmThaiFaces(), []);
   useEffect(() => {
     if (!menuOpen) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

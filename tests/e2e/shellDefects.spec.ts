@@ -91,6 +91,31 @@ test.describe("the brand font after sign-in (defect 1)", () => {
       expect(Math.abs(standIn.height / prompt.height - 1), `line box at ${weight}`).toBeLessThan(0.02);
     }
   });
+
+  test("the Thai faces (฿) are in before a page's figures come, so the figures are laid out once (issue 19)", async ({ page }) => {
+    await signInQuickly(page, DEMO);
+    // The figures' answer is held: the page shows its placeholders, no amount yet.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/user/ads-figures", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/ads");
+    await expect(page.getByRole("heading", { level: 1, name: "Ads & Automation" })).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Loading the ad figures" })).toBeAttached();
+    const thaiFacesLoaded = () =>
+      page.evaluate(() =>
+        [...document.fonts]
+          .filter((f) => f.family.replace(/"/g, "") === "Prompt" && /E01-E5B/i.test(f.unicodeRange) && f.status === "loaded")
+          .map((f) => f.weight)
+          .sort(),
+      );
+    await expect.poll(thaiFacesLoaded).toEqual(["400", "600"]);
+    release();
+    await expect(page.getByRole("progressbar", { name: "Loading the ad figures" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Key figures" }).getByText(/฿/).first()).toBeVisible();
+  });
 });
 
 test.describe("lists follow the selected brand (defect 4)", () => {
