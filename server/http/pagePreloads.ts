@@ -70,7 +70,8 @@ export function pagePreloads(staticDir: string): (pathname: string) => PageLinks
  * The shell's outline as plain HTML (styled by src/styles.css, `.boot-*`), painted as soon as the
  * page arrives, before any script has run: the side menu with the product's name, the top bar and
  * the page's card with placeholders. The app replaces it with the real shell in its first render
- * (src/main.tsx renders once the route is resolved). No words but the product's name, which reads
+ * (src/main.tsx renders once the route is resolved); the layout keeps the same card in the content
+ * area for one frame more, until the page renders (`PagePlaceholder` in src/layouts/DefaultLayout.tsx). No words but the product's name, which reads
  * the same in every language; hidden from assistive technology, which waits for the real page.
  */
 export const BOOT_SHELL =

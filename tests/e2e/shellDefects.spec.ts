@@ -190,3 +190,36 @@ test.describe("polish (defect 7)", () => {
     await expect(range.getByRole("alert")).toHaveText("Enter the date as YYYY-MM-DD, for example 2026-01-31.");
   });
 });
+
+test.describe("a module page's first render (issue 19)", () => {
+  test("paints the menu and the top bar in one frame and the page in a later one, the outline's card in between", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen = { frames: 0, shellFrame: -1, pageFrame: -1, pageWithShell: false, cardWithShell: false };
+      (window as unknown as { firstRender: typeof seen }).firstRender = seen;
+      const tick = () => {
+        seen.frames += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      new MutationObserver(() => {
+        const main = document.querySelector("main#content");
+        if (seen.shellFrame < 0 && document.querySelector("aside#side-menu") !== null) {
+          seen.shellFrame = seen.frames;
+          seen.pageWithShell = main?.querySelector("h1") != null;
+          seen.cardWithShell = main?.querySelector(".boot-page") != null;
+        }
+        if (seen.pageFrame < 0 && main?.querySelector("h1") != null) seen.pageFrame = seen.frames;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signInQuickly(page, DEMO);
+    await page.goto("/ads");
+    await expect(page.getByRole("heading", { level: 1, name: "Ads & Automation" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Modules" })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { firstRender: { shellFrame: number; pageFrame: number; pageWithShell: boolean; cardWithShell: boolean } }).firstRender);
+    expect(seen.pageWithShell, "the page came with the shell").toBe(false);
+    expect(seen.cardWithShell, "the outline's card held the page's place").toBe(true);
+    expect(seen.pageFrame, "frames when the page came").toBeGreaterThan(seen.shellFrame);
+    // The outline's card is gone once the page is there (nothing left hidden behind it).
+    await expect(page.locator("main#content .boot-page")).toHaveCount(0);
+  });
+});
