@@ -1,10 +1,12 @@
 /**
- * Prompt's Thai faces asked for as soon as the shell has rendered (issue 19). Every amount is in
+ * Prompt's Thai faces asked for once the page has painted (issue 19). Every amount is in
  * baht, and ฿ (U+0E3F) is drawn from the Thai face, as are Thai names: without this the faces
  * were first asked for by the page's data, arrived after it, and their arrival made Chrome lay
  * out every line of Prompt again ("fonts changed"), in the same frames as the new figures (the
- * longest task of `/ads` at desktop size). Asked for here, they arrive while the page still
- * shows its placeholders, and the figures are laid out once, in their own face.
+ * longest task of `/ads` at desktop size). Asked for by the layout in the task after the page's
+ * first frame (src/layouts/DefaultLayout.tsx), they arrive while the page still shows its
+ * placeholders, and the figures are laid out once, in their own face. Not earlier: a request
+ * started before the page's largest paint counts in Lighthouse's simulated LCP on a phone.
  *
  * Not from the HTML (`<link rel=preload>`): on a phone the fonts then share the bandwidth with
  * the chunks the page waits for. Measured with the six faces preloaded, Lighthouse mobile, 3 runs:

@@ -33,18 +33,23 @@ const KpiDrawer = lazy(guardedImport(() => import("@/features/kpi/KpiDrawer").th
  */
 function useAfterFirstFrame(): boolean {
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs before the frame's style and layout; the task after it, after them.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setDone(true)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextFrame(() => startTransition(() => setDone(true))), []);
   return done;
+}
+
+/**
+ * Runs `run` in the task after the browser's next frame (a frame callback runs before the frame's
+ * style and layout; the task it posts, after them). Returns the cancel.
+ */
+function afterNextFrame(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /** The page card of the shell's outline (`BOOT_SHELL`, server/http/pagePreloads.ts), until the page renders. */
@@ -86,8 +91,8 @@ export function DefaultLayout() {
   // Escape or a click beside it closes it, and focus goes back to the Menu button.
   useEffect(() => setMenuOpen(false), [path]);
   const pageShown = useAfterFirstFrame();
-  // Before the page's data shows its first ฿ (src/app/warmFonts.ts).
-  useEffect(() => warmThaiFaces(), []);
+  // Before the page's data shows its first ฿, after the page's first paint (src/app/warmFonts.ts).
+  useEffect(() => (pageShown ? afterNextFrame(warmThaiFaces) : undefined), [pageShown]);
   useEffect(() => {
     if (!menuOpen) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
