@@ -71,7 +71,7 @@ export function pagePreloads(staticDir: string): (pathname: string) => PageLinks
  * page arrives, before any script has run: the side menu with the product's name, the top bar and
  * the page's card with placeholders. The app replaces it with the real shell in its first render
  * (src/main.tsx renders once the route is resolved); the layout keeps the same card in the content
- * area for one frame more, until the page renders (`PagePlaceholder` in src/layouts/DefaultLayout.tsx). No words but the product's name, which reads
+ * area for one frame more, until the page renders (src/layouts/PagePlaceholder.tsx). No words but the product's name, which reads
  * the same in every language; hidden from assistive technology, which waits for the real page.
  */
 export const BOOT_SHELL =

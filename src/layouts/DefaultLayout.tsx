@@ -17,6 +17,7 @@ import { filterDrawerActor } from "@/features/filters/filterDrawerActor";
 import { LoadingBar } from "@/features/shell/LoadingBar";
 import { SideMenu } from "@/features/shell/SideMenu";
 import { TopBar } from "@/features/shell/TopBar";
+import { PagePlaceholder } from "@/layouts/PagePlaceholder";
 
 const Toaster = lazy(guardedImport(() => import("@/components/ui/Toaster").then((m) => ({ default: m.Toaster }))));
 const FilterDrawer = lazy(guardedImport(() => import("@/features/filters/FilterDrawer").then((m) => ({ default: m.FilterDrawer }))));
@@ -50,22 +51,6 @@ function afterNextFrame(run: () => void): () => void {
     cancelAnimationFrame(frame);
     if (timer !== undefined) clearTimeout(timer);
   };
-}
-
-/** The page card of the shell's outline (`BOOT_SHELL`, server/http/pagePreloads.ts), until the page renders. */
-function PagePlaceholder() {
-  return (
-    <div className="boot-page" aria-hidden="true">
-      <span className="boot-heading" />
-      <span className="boot-line boot-wide" />
-      <div className="boot-cards">
-        <span />
-        <span />
-        <span />
-        <span />
-      </div>
-    </div>
-  );
 }
 
 /** Renders `children` from the first time `wanted` is true on (so a closing animation can play). */

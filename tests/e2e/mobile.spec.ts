@@ -7,6 +7,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { bangkokDay } from "../../domain/dates";
 import { trackPageProblems } from "./models/pageProblems";
+import { holdCall } from "./support/holdCall";
 import { signInQuickly } from "./support/session";
 import { DEMO } from "./support/users";
 
@@ -114,12 +115,7 @@ async function figuresLoad(page: Page, path: string, call: string) {
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**${call}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdCall(page, `**${call}`);
   await page.goto(`${path}?${MONTH}`);
   const figures = page.getByRole("region", { name: "Key figures", exact: true });
   const cards = figures.locator("dl").first();

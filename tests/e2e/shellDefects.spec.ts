@@ -3,6 +3,7 @@
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { openDrawer } from "./models/filterUi";
+import { holdCall } from "./support/holdCall";
 import { signInQuickly } from "./support/session";
 import { DEMO, NO_BRAND } from "./support/users";
 
@@ -95,12 +96,7 @@ test.describe("the brand font after sign-in (defect 1)", () => {
   test("the Thai faces (฿) are in before a page's figures come, so the figures are laid out once (issue 19)", async ({ page }) => {
     await signInQuickly(page, DEMO);
     // The figures' answer is held: the page shows its placeholders, no amount yet.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/user/ads-figures", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCall(page, "**/user/ads-figures");
     await page.goto("/ads");
     await expect(page.getByRole("heading", { level: 1, name: "Ads & Automation" })).toBeVisible();
     await expect(page.getByRole("progressbar", { name: "Loading the ad figures" })).toBeAttached();
