@@ -12,6 +12,7 @@ import { guardedImport } from "@/app/chunkReload";
 import { trapFocus } from "@/components/ui/focusTrap";
 import { useToastsRequested } from "@/app/toast";
 import { warmThaiFaces } from "@/app/warmFonts";
+import { afterNextFrame } from "@/components/frames";
 import { accountDialogActor } from "@/features/account/accountDialogActor";
 import { filterDrawerActor } from "@/features/filters/filterDrawerActor";
 import { LoadingBar } from "@/features/shell/LoadingBar";
@@ -36,21 +37,6 @@ function useAfterFirstFrame(): boolean {
   const [done, setDone] = useState(false);
   useEffect(() => afterNextFrame(() => startTransition(() => setDone(true))), []);
   return done;
-}
-
-/**
- * Runs `run` in the task after the browser's next frame (a frame callback runs before the frame's
- * style and layout; the task it posts, after them). Returns the cancel.
- */
-function afterNextFrame(run: () => void): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(run, 0);
-  });
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) clearTimeout(timer);
-  };
 }
 
 /** Renders `children` from the first time `wanted` is true on (so a closing animation can play). */

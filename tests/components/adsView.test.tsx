@@ -75,8 +75,11 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   document.body.append(host);
   root = createRoot(host);
   await act(async () => root?.render(node));
+  await act(nextFrame);
   return host;
 }
+/** The browser's next frame and the task after it: the charts and the pacing come then (useAfterFrame). */
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 afterEach(async () => {
   await act(async () => root?.unmount());
   root = null;
@@ -220,6 +223,24 @@ describe("the Ads charts", () => {
     expect(spendOverTimeCard(figures(), "2024-03-01 to 2024-03-31").chart.label).toBe(
       "Spend and results per week, 2024-03-01 to 2024-03-31: ฿12,000.00 spent for 240 results, cost per result ฿50.00.",
     );
+  });
+
+  it("come a frame after the key figures, with the pacing, so the figures' arrival is two frames of layout (issue 19)", async () => {
+    const host = document.createElement("div");
+    document.body.append(host);
+    root = createRoot(host);
+    await act(async () => root?.render(<AdsView {...props({ figures: null, kpi: null, phase: { kind: "loading" } })} />));
+    await act(nextFrame);
+    await act(async () => root?.render(<AdsView {...props({ kpi: { kind: "none" } })} />));
+    // The frame that brings the figures: the key figures' values, the charts' and the pacing's places.
+    expect(cards(host).get("Spend")!.value).toBe("฿12,000.00");
+    expect(host.querySelectorAll(".chart-card h2")).toHaveLength(0);
+    expect(host.querySelectorAll(".ads-chart-skeleton")).toHaveLength(3);
+    expect(host.querySelector(".ads-pacing")!.textContent).not.toContain("No KPI template is selected");
+    await act(nextFrame);
+    expect([...host.querySelectorAll(".chart-card h2")].map((h) => h.textContent)).toEqual(["Spend and results over time", "Spend by channel", "Spend by objective"]);
+    expect(host.querySelectorAll(".ads-chart-skeleton")).toHaveLength(0);
+    expect(host.querySelector(".ads-pacing")!.textContent).toContain("No KPI template is selected");
   });
 
   it("stand a channel bar for its channel's click and an objective bar for its objective's", () => {
