@@ -23,25 +23,35 @@ const routeTree = rootRoute.addChildren([
   authenticatedRoute.addChildren([shellRoute.addChildren(moduleRoutes)]),
 ]);
 
-export const router = createRouter({
-  routeTree,
-  context: { auth: authActor },
-  defaultPendingComponent: () => (
-    <p className="pending" role="status">
-      {t("common.page.loading")}
-    </p>
-  ),
-  // No preloading on hover: a chunk that fails to load would then reload the page under the
-  // pointer (the chunk-reload guard cannot tell a preload from a navigation).
-});
+/**
+ * Makes the router (once, from src/main.tsx). Not at module scope: making it (its history, the
+ * first location's match) was a third of the entry's evaluation, one task of 30-45 ms on the
+ * 2-core machine; the entry makes it in the task after the one that starts the session check
+ * (issue 19).
+ */
+export function createAppRouter() {
+  const router = createRouter({
+    routeTree,
+    context: { auth: authActor },
+    defaultPendingComponent: () => (
+      <p className="pending" role="status">
+        {t("common.page.loading")}
+      </p>
+    ),
+    // No preloading on hover: a chunk that fails to load would then reload the page under the
+    // pointer (the chunk-reload guard cannot tell a preload from a navigation).
+  });
+  // Code outside components (app-wide actors) reads the applied view from here, not from the router.
+  publishSearch(router.state.location.search as Record<string, unknown>);
+  router.subscribe("onBeforeNavigate", ({ toLocation }) => publishSearch(toLocation.search as Record<string, unknown>));
+  return router;
+}
 
-// Code outside components (app-wide actors) reads the applied view from here, not from the router.
-publishSearch(router.state.location.search as Record<string, unknown>);
-router.subscribe("onBeforeNavigate", ({ toLocation }) => publishSearch(toLocation.search as Record<string, unknown>));
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module "@tanstack/react-router" {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
 
@@ -49,12 +59,14 @@ declare module "@tanstack/react-router" {
  * Guards decide where a user may be; when the signed-in state changes (sign-in done, session
  * lapsed, signed out elsewhere) they run again, which moves the user on.
  */
-export function rerunGuardsOnAuthChange(): void {
-  let signedIn: boolean | null = null;
+export function rerunGuardsOnAuthChange(router: AppRouter): void {
+  // The first decision is awaited by the guards of the initial load already (it may have been
+  // made before the router was: a page opened without a session).
+  const first = authActor.getSnapshot();
+  let signedIn: boolean | null = selectIsBusy(first) ? null : selectIsAuthenticated(first);
   authActor.subscribe((s) => {
     if (selectIsBusy(s)) return;
     const now = selectIsAuthenticated(s);
-    // The first decision is awaited by the guards of the initial load already.
     if (signedIn !== null && now !== signedIn) void router.invalidate();
     signedIn = now;
   });
