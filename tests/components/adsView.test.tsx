@@ -22,6 +22,7 @@ import { AdsTableView, type AdsTableProps } from "@/features/ads/AdsTable";
 import { AdsView, noAds, nothingSent, type AdsViewProps } from "@/features/ads/AdsView";
 
 import { activateLocale, loadAppMessages, loadLanguage } from "@/i18n/i18n";
+import { nextFrame } from "../support/async";
 
 beforeAll(async () => {
   await loadAppMessages();
@@ -78,8 +79,7 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   await act(nextFrame);
   return host;
 }
-/** The browser's next frame and the task after it: the charts and the pacing come then (useAfterFrame). */
-const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 afterEach(async () => {
   await act(async () => root?.unmount());
   root = null;

@@ -21,6 +21,7 @@ import { AffiliateView, noSales, type AffiliateViewProps } from "@/features/affi
 import { ImportAffiliateView } from "@/features/affiliate/ImportAffiliateDialog";
 import { importAffiliateActors, importAffiliateMachine, importAffiliateOutcomeOf, readableRefusal } from "@/features/affiliate/affiliateActors";
 import { createActor, waitFor } from "xstate";
+import { nextFrame } from "../support/async";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 // Plotly is not drawn here: the charts are checked through their tables and words.
@@ -72,6 +73,8 @@ async function render(node: React.ReactNode): Promise<HTMLElement> {
   document.body.append(host);
   root = createRoot(host);
   await act(async () => root?.render(node));
+  // The leaderboard comes a frame after the rest (useAfterFrame).
+  await act(nextFrame);
   return host;
 }
 afterEach(async () => {

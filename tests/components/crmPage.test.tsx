@@ -247,6 +247,34 @@ describe("CRM page: the scored customers", () => {
     expect(texts("tbody td:last-child", customerTable()).every((name) => names.includes(name))).toBe(true);
   });
 
+  it("brings the key figures in one frame, the sections in the next and the customer table in the one after (issue 19)", async () => {
+    // The browser's frames, advanced by the test: what waits for a frame (useAfterFrame) waits here.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const frame = async () => {
+      const due = frames.splice(0);
+      await act(async () => due.forEach((callback) => callback(performance.now())));
+      await settle();
+    };
+    try {
+      await render();
+      const figures = byLabel("CRM figures")!;
+      const values = texts(".figure-value", figures);
+      expect(values.length).toBeGreaterThan(3);
+      expect(values.every((v) => v !== "")).toBe(true);
+      // The sections' and the table's places, at their height.
+      expect(texts("tbody th")).not.toContain("Champions");
+      expect(host.querySelector("#crm-customers")).toBeNull();
+      await frame();
+      expect(texts("tbody th", region("Segments"))).toContain("Champions");
+      expect(host.querySelector("#crm-customers")).toBeNull();
+      await frame();
+      expect(customerIds()).toHaveLength(25);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("shows the key figures with their change against the previous period of equal length, in words", async () => {
     env.customers = async () => ({
       brand: "Tipco",

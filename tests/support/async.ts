@@ -22,3 +22,10 @@ export const refusal = (status: number, message: string): Error & { status: numb
 
 /** Lets settled promises and the actors' reactions to them run. */
 export const flush = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The browser's next frame and the task after it: what a page renders a frame after the rest
+ * (`useAfterFrame`, src/components/frames.ts) has come by then. Call it inside `act`. Two frames
+ * when a part waits for another that waited a frame (CRM's customer table after its sections).
+ */
+export const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

@@ -8,7 +8,7 @@
  * empty states. Formats: `affiliateFormat.ts`.
  */
 import { memo, useDeferredValue, useMemo, type ReactNode } from "react";
-import { useLater } from "@/components/useLater";
+import { useAfterFrame } from "@/components/frames";
 import type { AffiliateFiguresAnswer, AffiliatePlatform } from "../../../domain/affiliateContract";
 import { previousPeriod, type PreviousPeriod } from "../../../domain/periodChange";
 import type { AffiliateSort } from "../../../domain/routeSearch";
@@ -226,9 +226,9 @@ function Picked({ picked, onToggle, onClear }: { picked: readonly string[]; onTo
 export function AffiliateView(p: AffiliateViewProps) {
   const period = useMemo(() => previousPeriod({ start: p.start, end: p.end }), [p.start, p.end]);
   const platform = platformChoiceOf(p.platform);
-  // The charts follow the key figures in a transition, the leaderboard in one after them (issue 19).
+  // The charts follow the key figures in a transition, the leaderboard a frame after them (issue 19).
   const chartFigures = useDeferredValue(p.figures);
-  const boardFigures = useLater(chartFigures);
+  const boardFigures = useAfterFrame(chartFigures);
   let body: ReactNode;
   if (p.figures === null && p.phase.kind === "failed") {
     body = <LoadFailure title={t("affiliate.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />;
