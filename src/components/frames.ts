@@ -18,11 +18,12 @@ export function afterNextFrame(run: () => void): () => void {
 /**
  * `value` once the browser has drawn a frame with the render that brought it, in a transition of
  * its own (issue 19): a part of a page renders a frame after the rest, so the style and layout of
- * the new data are two frames, not one long one. `null` until the first value has come through;
- * afterwards the last value that did, while the next waits for its frame.
+ * new data are two frames, not one long one. Chained, a part per frame. `null` at once when
+ * `value` is null, and until the first value has come through; afterwards the last value that
+ * did, while the next waits for its frame.
  */
-export function useAfterFrame<T>(value: T): T | null {
+export function useAfterFrame<T>(value: T | null): T | null {
   const [later, setLater] = useState<T | null>(null);
-  useEffect(() => afterNextFrame(() => startTransition(() => setLater(() => value))), [value]);
-  return later;
+  useEffect(() => (value === null ? undefined : afterNextFrame(() => startTransition(() => setLater(() => value)))), [value]);
+  return value === null ? null : later;
 }

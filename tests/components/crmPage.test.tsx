@@ -247,7 +247,7 @@ describe("CRM page: the scored customers", () => {
     expect(texts("tbody td:last-child", customerTable()).every((name) => names.includes(name))).toBe(true);
   });
 
-  it("brings the key figures in one frame, the sections in the next and the customer table in the one after (issue 19)", async () => {
+  it("brings the key figures in one frame, then the sections one a frame, then the customer table (issue 19)", async () => {
     // The browser's frames, advanced by the test: what waits for a frame (useAfterFrame) waits here.
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
@@ -265,8 +265,15 @@ describe("CRM page: the scored customers", () => {
       // The sections' and the table's places, at their height.
       expect(texts("tbody th")).not.toContain("Champions");
       expect(host.querySelector("#crm-customers")).toBeNull();
+      const shownSections = () => all("section[aria-labelledby]").map((s) => document.getElementById(s.getAttribute("aria-labelledby")!)?.textContent);
       await frame();
       expect(texts("tbody th", region("Segments"))).toContain("Champions");
+      expect(shownSections()).not.toContain("Recency × frequency grid");
+      await frame();
+      expect(shownSections()).toContain("Recency × frequency grid");
+      expect(shownSections()).not.toContain("Segment movement");
+      await frame();
+      expect(shownSections()).toContain("Segment movement");
       expect(host.querySelector("#crm-customers")).toBeNull();
       await frame();
       expect(customerIds()).toHaveLength(25);

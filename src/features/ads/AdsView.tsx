@@ -284,8 +284,7 @@ export function AdsView(p: AdsViewProps) {
   // The charts and the pacing take the figures a frame after the key figures (issue 19): the
   // figures' arrival was one frame of style and layout for all of them (375 layout objects, the
   // longest task of /ads at desktop size); in two frames each is about half.
-  const later = useAfterFrame(p.figures);
-  const rest = p.figures === null ? null : later;
+  const rest = useAfterFrame(p.figures);
   let body: ReactNode;
   if (p.figures === null && p.phase.kind === "failed") {
     body = <LoadFailure title={t("ads.loadFailed")} error={translateMessage(p.phase.error)} onRetry={p.onRetry} />;

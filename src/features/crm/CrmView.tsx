@@ -10,7 +10,7 @@ import type { ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod } from "../../../domain/periodChange";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
-import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection } from "@/features/crm/CrmSections";
+import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection, type ExportNaming } from "@/features/crm/CrmSections";
 import { FigureCardsSkeleton } from "@/components/figures/FigureCard";
 import { captionLine } from "@/components/export/imageLayout";
 import { chooseKpi, noKpiTemplate, clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
@@ -153,17 +153,10 @@ function CardPlace({ title, blocks, beside = false }: { title: string; blocks: r
   );
 }
 
-/** The sections under the key figures before they are drawn (issue 19). */
-function SectionPlaces() {
-  return (
-    <>
-      <CardPlace title={t("crm.segments.title")} blocks={["crm-place-chart", "crm-place-segments"]} />
-      <CardPlace title={t("crm.grid.title")} blocks={["crm-place-chart", "crm-place-grid"]} beside />
-      <CardPlace title={t("crm.transitions.title")} blocks={["crm-place-transitions"]} />
-      <CustomersPlace />
-    </>
-  );
-}
+/** The sections under the key figures before they are drawn (issue 19), each at its height. */
+const SegmentsPlace = () => <CardPlace title={t("crm.segments.title")} blocks={["crm-place-chart", "crm-place-segments"]} />;
+const GridPlace = () => <CardPlace title={t("crm.grid.title")} blocks={["crm-place-chart", "crm-place-grid"]} beside />;
+const TransitionsPlace = () => <CardPlace title={t("crm.transitions.title")} blocks={["crm-place-transitions"]} />;
 
 function CustomersPlace() {
   return <CardPlace title={t("crm.figures.customers")} blocks={["crm-place-customers"]} />;
@@ -174,8 +167,8 @@ function CustomersPlace() {
  * the scoring (loading the customers, then scoring them) the scoring's words that are known, the
  * progress, the key figures' cards with their labels and definitions and the sections' places at
  * their height; then the scoring and the key figures at once, the sections (charts and tables) from
- * `shown`, the same phase through `useDeferredValue` (a memoized transition React slices), a frame
- * later, and the customer table a frame after them. The same elements stay from one phase to the
+ * `shown`, the same phase through `useDeferredValue` (a memoized transition React slices), one a
+ * frame, and the customer table a frame after them. The same elements stay from one phase to the
  * next, so nothing moves or paints again when the figures come.
  */
 function Scored({ phase, kpi, range, shown, table, onSegment }: {
@@ -186,12 +179,13 @@ function Scored({ phase, kpi, range, shown, table, onSegment }: {
   table: CrmViewProps["table"];
   onSegment: (index: number) => void;
 }) {
-  // The sections a frame after the key figures, the customer table a frame after them (issue 19):
-  // the scoring's arrival was one frame of style and layout for all of them (819 layout objects
-  // of the sections alone, 43-55 ms at desktop size).
-  const later = useAfterFrame(shown);
-  const sections = shown === null ? null : later;
-  const tableShown = useAfterFrame(sections !== null) === true && sections !== null;
+  // The sections a frame apart after the key figures, the customer table a frame after them (issue
+  // 19): the scoring's arrival was one frame of style and layout for all of them (819 layout
+  // objects of the sections alone, 43-57 ms at desktop size).
+  const segments = useAfterFrame(shown);
+  const grid = useAfterFrame(segments);
+  const movement = useAfterFrame(grid);
+  const tableShown = useAfterFrame(movement === null ? null : true) === true;
   const ready = phase.kind === "ready" ? phase : null;
   return (
     <>
@@ -214,14 +208,8 @@ function Scored({ phase, kpi, range, shown, table, onSegment }: {
         </div>
       )}
       {ready !== null ? <KeyFigures summary={ready.result.summary} periods={ready.loaded} /> : <FigureCardsSkeleton label={t("crm.figures.label")} className="crm-figures" cards={figurePlaces(range)} />}
-      {sections === null ? (
-        <SectionPlaces />
-      ) : (
-        <>
-          <Sections loaded={sections.loaded} result={sections.result} onSegment={onSegment} />
-          {tableShown ? <Customers result={sections.result} table={table} /> : <CustomersPlace />}
-        </>
-      )}
+      <Sections segments={segments} grid={grid} movement={movement} onSegment={onSegment} />
+      {tableShown && movement !== null ? <Customers result={movement.result} table={table} /> : <CustomersPlace />}
     </>
   );
 }
@@ -245,20 +233,35 @@ function Customers({ result, table }: { result: CrmResult; table: CrmViewProps["
   );
 }
 
-const Sections = memo(function Sections({ loaded, result, onSegment }: { loaded: LoadedCustomers; result: CrmResult; onSegment: (index: number) => void }) {
-  const naming = { suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}`, caption: captionLine(loaded.brand, loaded.current.start, loaded.current.end) };
+const namingOf = (loaded: LoadedCustomers): ExportNaming => ({
+  suffix: `${loaded.brand} ${loaded.current.start} ${loaded.current.end}`,
+  caption: captionLine(loaded.brand, loaded.current.start, loaded.current.end),
+});
+
+/** The three sections, each drawn once its answer has come to it (a frame apart), its place until then. */
+const Sections = memo(function Sections({ segments, grid, movement, onSegment }: {
+  segments: ShownResult | null; grid: ShownResult | null; movement: ShownResult | null; onSegment: (index: number) => void;
+}) {
   return (
     <>
-      <SegmentsSection
-        summary={result.summary}
-        naming={naming}
-        onSegment={onSegment}
-        previous={{ sizes: previousSegmentSizes(result.transitions), period: comparedPeriod(loaded) }}
-        // A report scores segments without a KPI template: equal weights, the standard segments (docs/cir.md).
-        reportAction={<AddToReportButton target={reportTarget("crm.segments", { brand: loaded.brand, start: loaded.current.start, end: loaded.current.end })} label={t("crm.report.segments")} />}
-      />
-      <RfGridSection summary={result.summary} naming={naming} />
-      <TransitionsSection transitions={result.transitions} previous={periodText(loaded.previous)} current={periodText(loaded.current)} naming={naming} />
+      {segments === null ? (
+        <SegmentsPlace />
+      ) : (
+        <SegmentsSection
+          summary={segments.result.summary}
+          naming={namingOf(segments.loaded)}
+          onSegment={onSegment}
+          previous={{ sizes: previousSegmentSizes(segments.result.transitions), period: comparedPeriod(segments.loaded) }}
+          // A report scores segments without a KPI template: equal weights, the standard segments (docs/cir.md).
+          reportAction={<AddToReportButton target={reportTarget("crm.segments", { brand: segments.loaded.brand, start: segments.loaded.current.start, end: segments.loaded.current.end })} label={t("crm.report.segments")} />}
+        />
+      )}
+      {grid === null ? <GridPlace /> : <RfGridSection summary={grid.result.summary} naming={namingOf(grid.loaded)} />}
+      {movement === null ? (
+        <TransitionsPlace />
+      ) : (
+        <TransitionsSection transitions={movement.result.transitions} previous={periodText(movement.loaded.previous)} current={periodText(movement.loaded.current)} naming={namingOf(movement.loaded)} />
+      )}
     </>
   );
 });
