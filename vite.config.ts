@@ -6,13 +6,14 @@ import { chunkPreloads } from "./scripts/chunkPreloads";
 import { plotlySteps } from "./scripts/plotlySteps";
 import { chunkGroupName } from "./scripts/chunkGroups";
 import { themeTrim } from "./scripts/themeTrim";
+import { fontSubsets } from "./scripts/fontSubsets";
 import { precompress } from "./scripts/precompress";
 import { styleFirst } from "./scripts/styleFirst";
 
 const apiPrefixes = ["/auth", "/user", "/api", "/healthz", "/uploads"];
 
 export default defineConfig({
-  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim(), styleFirst(), precompress()],
+  plugins: [react(), i18nCatalogues(), chunkPreloads(), plotlySteps(), themeTrim(), fontSubsets(), styleFirst(), precompress()],
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: {
     outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600,

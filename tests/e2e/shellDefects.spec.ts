@@ -67,6 +67,36 @@ test.describe("the brand font after sign-in (defect 1)", () => {
     expect(fontRequests.filter((p) => /inter/i.test(p))).toEqual([]);
   });
 
+  test("loads the icons and Prompt's Latin faces cut to the app's characters, and the whole face for a name with an accent (issue 19)", async ({ page }) => {
+    const fonts = new Map<string, number>();
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "font") fonts.set(new URL(response.url()).pathname, (await response.body()).length);
+    });
+    await signInQuickly(page, DEMO);
+    await page.goto("/ads");
+    await expect(page.getByRole("heading", { level: 1, name: "Ads & Automation" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Spend by channel" })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    const loaded = () => [...fonts.keys()].map((p) => p.replace(/^\/assets\//, ""));
+    // The icons: the subset, a few KB (the whole font is 35 KB), and every icon on the page drawn from it.
+    const icons = [...fonts].filter(([p]) => /primeicons/.test(p));
+    expect(icons, loaded().join(", ")).toHaveLength(1);
+    expect(icons[0]![1]).toBeLessThan(10_000);
+    expect(await page.evaluate(() => document.fonts.check("16px primeicons"))).toBe(true);
+    // Prompt's Latin: the core faces only, as long as the page shows no character outside them.
+    expect(loaded().filter((p) => /prompt-latin-\d+-normal-core/.test(p)).length, loaded().join(", ")).toBeGreaterThanOrEqual(2);
+    expect(loaded().filter((p) => /prompt-latin-\d+-normal-(?!core)/.test(p)), loaded().join(", ")).toEqual([]);
+    // A customer's name with an accent: the whole face comes for it, and the name is set in Prompt.
+    await page.evaluate(() => {
+      const name = document.createElement("p");
+      name.textContent = "Café Amazon, Crème Brûlée";
+      name.id = "accented";
+      document.querySelector("main")!.append(name);
+    });
+    await expect.poll(() => loaded().filter((p) => /prompt-latin-400-normal-(?!core)/.test(p)).length).toBe(1);
+    expect(await page.evaluate(() => document.fonts.check("16px Prompt", "é"))).toBe(true);
+  });
+
   test("while Prompt loads, its stand-in takes the same room, so the swap moves nothing (issue 19)", async ({ page }) => {
     await signInQuickly(page, DEMO);
     await page.goto("/brandEx");
