@@ -148,6 +148,20 @@ for (const [path, call] of FIGURE_CALLS) {
   });
 }
 
+test("/o2o: the tabs do not move when the campaigns come (the report buttons' place wraps as they do)", async ({ page }) => {
+  await signInQuickly(page, DEMO);
+  const release = await holdCall(page, "**/api/o2o/get-data");
+  await page.goto("/o2o");
+  const tabs = page.getByRole("tablist", { name: "O2O views" });
+  await expect(tabs).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const before = (await tabs.boundingBox())!;
+  release();
+  await expect(page.getByRole("button", { name: "Add views over time to a report" })).toBeVisible();
+  const after = (await tabs.boundingBox())!;
+  expect(Math.abs(after.y - before.y)).toBeLessThan(1);
+});
+
 test.describe("at 1440 px", () => {
   test.use({ viewport: { width: 1440, height: 900 } });
   for (const [path, call] of FIGURE_CALLS) {

@@ -257,7 +257,17 @@ export function O2oView(props: O2oViewProps) {
             <AddToReportButton target={reportTarget("o2o.views", { brand, start: range.start, end: range.end, campaign: campaignId })} label={t("o2o.report.views")} text={t("o2o.report.viewsButton")} />
           </div>
         ) : (
-          starting && canReport && <div className="chart-card-actions o2o-report-actions o2o-report-place" aria-hidden="true" />
+          starting &&
+          canReport && (
+            // The two buttons, unseen: the place wraps as they will (on a phone, two lines).
+            <div className="chart-card-actions o2o-report-actions o2o-report-place" aria-hidden="true">
+              {[t("o2o.report.figuresButton"), t("o2o.report.viewsButton")].map((text) => (
+                <button key={text} type="button" className="add-to-report" tabIndex={-1} disabled>
+                  <i className="pi pi-file-plus" /> {text}
+                </button>
+              ))}
+            </div>
+          )
         )}
       </header>
       {phase.kind === "noCampaigns" && (
