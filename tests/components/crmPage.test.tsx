@@ -451,6 +451,9 @@ describe("CRM page: loading, progress, empty and failure", () => {
     const note = all(".crm-source p").find((p) => p.textContent?.startsWith("To score with a KPI template"));
     const heading = all(".crm-source p")[0];
     expect(heading?.textContent).toBe("No KPI template selected: equal weights and the default segments.");
+    // Without a template the weights are known: written at once, they wrap as they will on a phone.
+    const weights = all(".crm-source p").find((p) => p.textContent?.startsWith("Weights:"));
+    expect(weights?.textContent).toBe("Weights: Recency 33.3%, Frequency 33.3%, Monetary 33.3%");
     answer.resolve(answerOf());
     await settle();
     const bar = byLabel("Scoring customers") as HTMLProgressElement;

@@ -8,12 +8,13 @@ import { memo, useDeferredValue, useMemo } from "react";
 import { useAfterFrame } from "@/components/frames";
 import type { ChartClick } from "../../../domain/commerceFilter";
 import { previousPeriod } from "../../../domain/periodChange";
+import { rfmWeightsOf } from "../../../domain/rfm";
 import type { CrmResult, LoadedCustomers } from "@/features/crm/crmLoaders";
 import { CustomerTableView, type CustomerTableViewProps } from "@/features/crm/CrmCustomerTable";
 import { KeyFigures, RfGridSection, SegmentsSection, TransitionsSection, type ExportNaming } from "@/features/crm/CrmSections";
 import { FigureCardsSkeleton } from "@/components/figures/FigureCard";
 import { captionLine } from "@/components/export/imageLayout";
-import { chooseKpi, noKpiTemplate, clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine } from "@/features/crm/crmFormat";
+import { chooseKpi, noKpiTemplate, clickText, comparedPeriod, comparedText, previousSegmentSizes, filterSourceText, filterText, formatCount, periodText, sourceLine, weightsText } from "@/features/crm/crmFormat";
 import type { CrmPhase } from "@/features/crm/crmActors";
 import "./crm.css";
 import { AddToReportButton } from "@/components/cir/AddToReportButton";
@@ -81,12 +82,15 @@ function FilterLine({ loaded, clicks, onRemoveClick }: { loaded: LoadedCustomers
 function ScoringSource({ result, kpi }: { result: CrmResult | null; kpi: string | null }) {
   const line = result === null ? null : sourceLine(result.source, result.weighting, result.rules);
   const notes = line !== null ? line.notes : kpi === null ? [chooseKpi()] : [];
+  // Without a template the weights are known before the scoring (equal): written at once, they
+  // wrap as they will (on a phone, two lines), so the page does not move when the scoring comes.
+  const weights = line !== null ? line.weights : kpi === null ? weightsText(rfmWeightsOf(null)) : null;
   return (
     <section className="crm-source" aria-label={t("crm.source.region")} aria-hidden={line === null ? true : undefined}>
       <p>{line !== null ? line.text : kpi === null ? noKpiTemplate() : <span className="skeleton-line crm-place-source" />}</p>
       <p>
         <span className="crm-label">{t("crm.source.weightsLabel")} </span>
-        {line !== null ? line.weights : <span className="skeleton-line crm-place-weights" />}
+        {weights ?? <span className="skeleton-line crm-place-weights" />}
       </p>
       {notes.map((note) => (
         <p key={note} className="muted">
