@@ -3,7 +3,7 @@
  * This chunk itself holds no PrimeReact component: the drawers, dialogs, toasts and the date
  * grid are fetched the first time they are needed, which keeps /brandEx within its budget.
  */
-import { Suspense, lazy, startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from "react";
 import { Outlet, useLocation } from "@tanstack/react-router";
 import "@/components/ui/theme";
 import "@/layouts/defaultLayout.css";
@@ -12,7 +12,7 @@ import { guardedImport } from "@/app/chunkReload";
 import { trapFocus } from "@/components/ui/focusTrap";
 import { useToastsRequested } from "@/app/toast";
 import { warmThaiFaces } from "@/app/warmFonts";
-import { afterNextFrame } from "@/components/frames";
+import { afterNextFrame, useAfterFrame } from "@/components/frames";
 import { accountDialogActor } from "@/features/account/accountDialogActor";
 import { filterDrawerActor } from "@/features/filters/filterDrawerActor";
 import { LoadingBar } from "@/features/shell/LoadingBar";
@@ -24,20 +24,6 @@ const Toaster = lazy(guardedImport(() => import("@/components/ui/Toaster").then(
 const FilterDrawer = lazy(guardedImport(() => import("@/features/filters/FilterDrawer").then((m) => ({ default: m.FilterDrawer }))));
 const AccountDialog = lazy(guardedImport(() => import("@/features/account/AccountDialog").then((m) => ({ default: m.AccountDialog }))));
 const KpiDrawer = lazy(guardedImport(() => import("@/features/kpi/KpiDrawer").then((m) => ({ default: m.KpiDrawer }))));
-
-/**
- * False until the browser has produced a frame after the first commit, then true (issue 19). The
- * layout renders the menu and the top bar first and the page in the next frame: the first render
- * of a fresh page was one frame of style and layout for the whole tree, 33-110 ms on the 2-core
- * machine (every font and style of the page met for the first time), and one task; in two frames
- * each is about half. The page's chunk is loaded by then (`router.load()` in src/main.tsx), so it
- * waits one frame, no more. Later navigations keep the layout mounted and are not held.
- */
-function useAfterFirstFrame(): boolean {
-  const [done, setDone] = useState(false);
-  useEffect(() => afterNextFrame(() => startTransition(() => setDone(true))), []);
-  return done;
-}
 
 /** Renders `children` from the first time `wanted` is true on (so a closing animation can play). */
 function MountOnce({ wanted, children }: { wanted: boolean; children: ReactNode }) {
@@ -61,7 +47,12 @@ export function DefaultLayout() {
   // The narrow-screen menu is a modal overlay: focus moves in and stays there; a new page,
   // Escape or a click beside it closes it, and focus goes back to the Menu button.
   useEffect(() => setMenuOpen(false), [path]);
-  const pageShown = useAfterFirstFrame();
+  // The menu and the top bar first, the page once the browser has drawn them (issue 19): the first
+  // render of a fresh page was one frame of style and layout for the whole tree, 33-110 ms on the
+  // 2-core machine (every font and style of the page met for the first time); in two frames each is
+  // about half. The page's chunk is loaded by then (`router.load()` in src/main.tsx), so it waits
+  // one frame, no more. Later navigations keep the layout mounted and are not held.
+  const pageShown = useAfterFrame(true) === true;
   // Before the page's data shows its first ฿, after the page's first paint (src/app/warmFonts.ts).
   useEffect(() => (pageShown ? afterNextFrame(warmThaiFaces) : undefined), [pageShown]);
   useEffect(() => {
